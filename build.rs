@@ -1,0 +1,50 @@
+//! Embeds every lesson under `lessons/`: each folder with a `leccion.md`
+//! becomes an entry, with all its other files (the programs its directives
+//! name). Adding a lesson means adding a folder; no code changes.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
+    println!("cargo:rerun-if-changed={}", root.display());
+    let mut dirs: Vec<_> = std::fs::read_dir(&root)
+        .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.join("leccion.md").is_file()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    let mut out = String::from("pub(super) static EMBEDDED: &[(&str, &str, &[(&str, &str)])] = &[\n");
+    for dir in dirs {
+        let slug = dir.file_name().unwrap().to_string_lossy().into_owned();
+        println!("cargo:rerun-if-changed={}", dir.display());
+        let md = dir.join("leccion.md");
+        println!("cargo:rerun-if-changed={}", md.display());
+        let mut files: Vec<_> = walk(&dir).into_iter().filter(|p| p != &md).collect();
+        files.sort();
+        write!(out, "    ({slug:?}, include_str!({:?}), &[", md.display().to_string()).unwrap();
+        for f in files {
+            println!("cargo:rerun-if-changed={}", f.display());
+            let rel = f.strip_prefix(&dir).unwrap().to_string_lossy().replace('\\', "/");
+            write!(out, "({rel:?}, include_str!({:?})), ", f.display().to_string()).unwrap();
+        }
+        out.push_str("]),\n");
+    }
+    out.push_str("];\n");
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("lessons.rs");
+    std::fs::write(dest, out).unwrap();
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.filter_map(Result::ok) {
+            let p = e.path();
+            if p.is_dir() {
+                println!("cargo:rerun-if-changed={}", p.display());
+                out.extend(walk(&p));
+            } else if p.extension().is_some_and(|x| x == "md" || x == "py" || x == "txt") {
+                out.push(p);
+            }
+        }
+    }
+    out
+}

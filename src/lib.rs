@@ -1,0 +1,19 @@
+//! Sensei Lab: an interactive teaching lab for the lesson
+//! «Timeouts, reintentos e idempotencia».
+//!
+//! * [`sim`]: the simulation core (pure, deterministic, no browser).
+//! * [`lesson`]: the lessons as data: markdown, front matter and directives.
+//! * [`chart`]: charts drawn on any plotters backend.
+//! * [`fmt`]: numbers as the lesson writes them.
+//! * `ui` (wasm only): the Yew front end, the only part that knows the browser.
+//! * `cli` (native only): the `sensei-lab` command line.
+
+pub mod chart;
+pub mod fmt;
+pub mod lesson;
+pub mod sim;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,183 @@
+//! Exponential backoff and jitter.
+//!
+//! Why: a client that retries at once hits a server that is still in the
+//! same trouble. Doubling the wait before each retry spaces the attempts out
+//! when the trouble is long and costs little when it is short. But clients
+//! that failed together and use the same backoff come back together: the
+//! wave only moves. Jitter (randomness in the wait) spreads them out.
+//!
+//! The wait before retry `n` (n = 1, 2, 3, …) has a ceiling
+//! `v = min(cap, base × 2ⁿ)`, and the jitter decides where in it to fall,
+//! following Marc Brooker, "Exponential Backoff And Jitter" (2015):
+//!
+//! | jitter         | wait before retry n                         |
+//! |----------------|---------------------------------------------|
+//! | none           | `v`                                         |
+//! | full           | `U(0, v)`                                   |
+//! | equal          | `v/2 + U(0, v/2)`                           |
+//! | decorrelated   | `min(cap, U(base, 3 × previous wait))`      |
+//!
+//! For decorrelated jitter the "previous wait" starts at `base`.
+//! A backoff is just an iterator of waits:
+//!
+//! ```
+//! use sensei_lab::sim::backoff::{Backoff, Jitter};
+//! use sensei_lab::sim::rng::PyRandom;
+//! let b = Backoff { base_ms: 100.0, cap_ms: Some(1_000.0), jitter: Jitter::None };
+//! let waits: Vec<f64> = b.waits(PyRandom::new(7)).take(4).collect();
+//! assert_eq!(waits, [200.0, 400.0, 800.0, 1_000.0]);
+//! ```
+
+use super::rng::UnitRng;
+use serde::{Deserialize, Serialize};
+
+/// Where in its ceiling a wait falls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Jitter {
+    /// Exactly the ceiling: every client waits the same.
+    #[default]
+    None,
+    /// Uniform between 0 and the ceiling (the lesson's "full jitter").
+    Full,
+    /// Half the ceiling plus a uniform share of the other half.
+    Equal,
+    /// Uniform between the base and three times the previous wait, capped.
+    Decorrelated,
+}
+
+impl Jitter {
+    pub const ALL: [Jitter; 4] = [Jitter::None, Jitter::Full, Jitter::Equal, Jitter::Decorrelated];
+
+    /// The name used in the URL, on the command line and in JSON.
+    pub fn key(self) -> &'static str {
+        match self {
+            Jitter::None => "none",
+            Jitter::Full => "full",
+            Jitter::Equal => "equal",
+            Jitter::Decorrelated => "decorrelated",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Jitter> {
+        Jitter::ALL.into_iter().find(|j| j.key() == key)
+    }
+
+    /// How the learner reads it (Spanish).
+    pub fn label(self) -> &'static str {
+        match self {
+            Jitter::None => "sin jitter",
+            Jitter::Full => "full jitter",
+            Jitter::Equal => "equal jitter",
+            Jitter::Decorrelated => "decorrelated jitter",
+        }
+    }
+}
+
+/// A backoff policy. Times are simulated milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Backoff {
+    pub base_ms: f64,
+    pub cap_ms: Option<f64>,
+    pub jitter: Jitter,
+}
+
+impl Backoff {
+    fn cap(&self) -> f64 {
+        self.cap_ms.unwrap_or(f64::INFINITY)
+    }
+
+    /// `min(cap, base × 2ⁿ)`: the wait without jitter before retry `n`.
+    pub fn ceiling(&self, n: u32) -> f64 {
+        let v = self.base_ms * 2f64.powi(n.min(1023) as i32);
+        v.min(self.cap())
+    }
+
+    /// The wait before retry `n` (1-based). `prev` is the previous wait
+    /// (only decorrelated jitter reads it; pass `base_ms` before the first).
+    /// Each jittered wait takes exactly one draw from `rng`, as the lesson's
+    /// Python program does with `rng.uniform`.
+    pub fn wait<R: UnitRng + ?Sized>(&self, n: u32, prev: f64, rng: &mut R) -> f64 {
+        match self.jitter {
+            Jitter::None => self.ceiling(n),
+            Jitter::Full => rng.uniform(0.0, self.ceiling(n)),
+            Jitter::Equal => {
+                let half = self.ceiling(n) / 2.0;
+                half + rng.uniform(0.0, half)
+            }
+            Jitter::Decorrelated => rng.uniform(self.base_ms, prev * 3.0).min(self.cap()),
+        }
+    }
+
+    /// The smallest and largest value [`Backoff::wait`] can return.
+    pub fn bounds(&self, n: u32, prev: f64) -> (f64, f64) {
+        match self.jitter {
+            Jitter::None => (self.ceiling(n), self.ceiling(n)),
+            Jitter::Full => (0.0, self.ceiling(n)),
+            Jitter::Equal => (self.ceiling(n) / 2.0, self.ceiling(n)),
+            Jitter::Decorrelated => (self.base_ms.min(self.cap()), (prev * 3.0).min(self.cap())),
+        }
+    }
+
+    /// The waits before retry 1, 2, 3, … as an endless iterator.
+    pub fn waits<R: UnitRng>(self, rng: R) -> Waits<R> {
+        Waits { backoff: self, rng, n: 0, prev: self.base_ms }
+    }
+}
+
+/// Iterator returned by [`Backoff::waits`].
+pub struct Waits<R> {
+    backoff: Backoff,
+    rng: R,
+    n: u32,
+    prev: f64,
+}
+
+impl<R: UnitRng> Iterator for Waits<R> {
+    type Item = f64;
+    fn next(&mut self) -> Option<f64> {
+        self.n = self.n.saturating_add(1);
+        let w = self.backoff.wait(self.n, self.prev, &mut self.rng);
+        self.prev = w;
+        Some(w)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::rng::PyRandom;
+
+    #[test]
+    fn doubling_without_jitter() {
+        let b = Backoff { base_ms: 100.0, cap_ms: None, jitter: Jitter::None };
+        // The lesson: 200 ms before the first retry, 400 before the second, 800 before the third.
+        assert_eq!(b.waits(PyRandom::new(1)).take(3).collect::<Vec<_>>(), [200.0, 400.0, 800.0]);
+    }
+
+    #[test]
+    fn jitter_keys_round_trip() {
+        for j in Jitter::ALL {
+            assert_eq!(Jitter::from_key(j.key()), Some(j));
+        }
+        assert_eq!(Jitter::from_key("mucho"), None);
+    }
+
+    #[test]
+    fn waits_stay_within_bounds() {
+        for jitter in Jitter::ALL {
+            for cap in [None, Some(300.0)] {
+                let b = Backoff { base_ms: 50.0, cap_ms: cap, jitter };
+                let mut rng = PyRandom::new(99);
+                let mut prev = b.base_ms;
+                for n in 1..=12 {
+                    let (lo, hi) = b.bounds(n, prev);
+                    let w = b.wait(n, prev, &mut rng);
+                    assert!(lo <= w && w <= hi, "{jitter:?} n={n}: {lo} <= {w} <= {hi}");
+                    prev = w;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,293 @@
+//! The thundering herd: many clients fail at once and retry with backoff.
+//!
+//! Why: backoff alone does not separate clients that failed together. If a
+//! thousand clients fail at t = 0 and all wait 200 ms, they come back in the
+//! same 10 ms window, the server takes its 50 and the other 950 fail again,
+//! together. Jitter spreads the same retries over time, so the server sees
+//! a drizzle instead of a wave.
+//!
+//! This is the lesson's Python program (`simular`) in Rust, generalised to a
+//! chosen window length, seed, cap and jitter, and exact to it: same RNG
+//! (CPython's MT19937), same order of draws, same float arithmetic, same
+//! event order (time, then client, then attempt number). For any parameters
+//! it gives what the Python program gives.
+//!
+//! ```
+//! use sensei_lab::sim::herd::{simulate, HerdParams};
+//! use sensei_lab::sim::backoff::Jitter;
+//! let r = simulate(&HerdParams { jitter: Jitter::Full, ..HerdParams::default() });
+//! assert_eq!((r.served, r.gave_up, r.peak, r.attempts), (1000, 0, 61, 1061));
+//! ```
+
+use super::backoff::{Backoff, Jitter};
+use super::params::{Kind, Params, Spec, Value};
+use super::pyfloat;
+use super::rng::PyRandom;
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+/// Parameters of the herd simulation. Defaults are the lesson's values.
+///
+/// Bounds (also in [`HerdParams::specs`]): clients 1–100,000; capacity
+/// 1–100,000 per window; window 1–1,000 ms; base 1–10,000 ms; cap none or
+/// 1–600,000 ms; retries 1–10; seed 0–4,294,967,295. The work is at most
+/// clients × retries attempts (one million).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct HerdParams {
+    /// Clients that fail together at t = 0 [1–100000; lesson: 1000]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 1000))]
+    pub clients: u32,
+    /// Requests the server serves in each window; it rejects the rest [1–100000; lesson: 50]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 50))]
+    pub capacity: u32,
+    /// Length of the server's window in ms [1–1000; lesson: 10]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
+    pub window_ms: u32,
+    /// Backoff base in ms: the wait before retry n is at most base × 2^n [1–10000; lesson: 100]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100))]
+    pub base_ms: u32,
+    /// Optional cap on any wait, in ms [1–600000; lesson: none]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
+    pub cap_ms: Option<u32>,
+    /// Retries per client; a client gives up when its last one is rejected [1–10; lesson: 3]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
+    pub retries: u32,
+    /// Jitter applied to each wait [lesson: none and full]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Jitter::None))]
+    pub jitter: Jitter,
+    /// Seed of Python's random.Random [0–4294967295; lesson: 7]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
+    pub seed: u32,
+}
+
+impl Default for HerdParams {
+    fn default() -> Self {
+        Self {
+            clients: 1000,
+            capacity: 50,
+            window_ms: 10,
+            base_ms: 100,
+            cap_ms: None,
+            retries: 3,
+            jitter: Jitter::None,
+            seed: 7,
+        }
+    }
+}
+
+const JITTER_OPTIONS: &[(&str, &str)] = &[
+    ("none", "sin jitter"),
+    ("full", "full jitter"),
+    ("equal", "equal jitter"),
+    ("decorrelated", "decorrelated jitter"),
+];
+
+const SPECS: &[Spec] = &[
+    Spec { key: "clients", label: "Clientes", unit: "", kind: Kind::Int { min: 1, max: 100_000, optional: false } },
+    Spec { key: "capacity", label: "Capacidad por ventana", unit: "requests", kind: Kind::Int { min: 1, max: 100_000, optional: false } },
+    Spec { key: "window-ms", label: "Ventana", unit: "ms", kind: Kind::Int { min: 1, max: 1_000, optional: false } },
+    Spec { key: "base-ms", label: "Base del backoff", unit: "ms", kind: Kind::Int { min: 1, max: 10_000, optional: false } },
+    Spec { key: "cap-ms", label: "Tope de la espera", unit: "ms", kind: Kind::Int { min: 1, max: 600_000, optional: true } },
+    Spec { key: "retries", label: "Reintentos por cliente", unit: "", kind: Kind::Int { min: 1, max: 10, optional: false } },
+    Spec { key: "jitter", label: "Jitter", unit: "", kind: Kind::Choice { options: JITTER_OPTIONS } },
+    Spec { key: "seed", label: "Semilla", unit: "", kind: Kind::Int { min: 0, max: u32::MAX as i64, optional: false } },
+];
+
+fn to_u32(v: &Value) -> u32 {
+    match v {
+        Value::Int(i) => (*i).clamp(0, u32::MAX as i64) as u32,
+        _ => 0,
+    }
+}
+
+impl Params for HerdParams {
+    fn specs() -> &'static [Spec] {
+        SPECS
+    }
+
+    fn get(&self, key: &str) -> Value {
+        let int = |v: u32| Value::Int(v as i64);
+        match key {
+            "clients" => int(self.clients),
+            "capacity" => int(self.capacity),
+            "window-ms" => int(self.window_ms),
+            "base-ms" => int(self.base_ms),
+            "cap-ms" => self.cap_ms.map_or(Value::Unset, int),
+            "retries" => int(self.retries),
+            "jitter" => Value::Choice(self.jitter.key()),
+            "seed" => int(self.seed),
+            _ => Value::Unset,
+        }
+    }
+
+    fn set(&mut self, key: &str, value: Value) {
+        match key {
+            "clients" => self.clients = to_u32(&value),
+            "capacity" => self.capacity = to_u32(&value),
+            "window-ms" => self.window_ms = to_u32(&value),
+            "base-ms" => self.base_ms = to_u32(&value),
+            "cap-ms" => self.cap_ms = if value == Value::Unset { None } else { Some(to_u32(&value)) },
+            "retries" => self.retries = to_u32(&value),
+            "jitter" => {
+                if let Value::Choice(c) = value {
+                    self.jitter = Jitter::from_key(c).unwrap_or_default();
+                }
+            }
+            "seed" => self.seed = to_u32(&value),
+            _ => {}
+        }
+    }
+}
+
+/// What one run of the simulation produced.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HerdResult {
+    /// Clients whose attempt the server accepted.
+    pub served: u32,
+    /// Clients whose last retry was rejected too.
+    pub gave_up: u32,
+    /// Most attempts that arrived in one window.
+    pub peak: u32,
+    /// Attempts that arrived in all (every retry of every client).
+    pub attempts: u64,
+    /// Window length the counts refer to.
+    pub window_ms: u32,
+    /// Attempts per window, as `(window index, count)`, in time order; only
+    /// windows where something arrived. Window `i` spans
+    /// `[i × window_ms, (i + 1) × window_ms)`.
+    pub windows: Vec<(u64, u32)>,
+}
+
+impl HerdResult {
+    /// The line the lesson's program prints for this run, e.g.
+    /// `sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos`.
+    pub fn lesson_line(&self, jitter: Jitter) -> String {
+        let label = match jitter {
+            Jitter::None => "sin jitter",
+            Jitter::Full => "con jitter",
+            Jitter::Equal => "con equal jitter",
+            Jitter::Decorrelated => "con decorrelated jitter",
+        };
+        format!(
+            "{label}: {} atendidos, {} se rinden, pico de {} en {} ms, {} intentos",
+            self.served, self.gave_up, self.peak, self.window_ms, self.attempts
+        )
+    }
+}
+
+/// A pending attempt: `(time, client, attempt number)`, ordered as Python
+/// orders the tuples in its heap.
+#[derive(Clone, Copy, Debug)]
+struct Attempt {
+    t: f64,
+    client: u32,
+    n: u32,
+}
+
+impl PartialEq for Attempt {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Attempt {}
+impl PartialOrd for Attempt {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Attempt {
+    /// Reversed, so that `BinaryHeap` (a max-heap) pops the earliest first.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .t
+            .total_cmp(&self.t)
+            .then(other.client.cmp(&self.client))
+            .then(other.n.cmp(&self.n))
+    }
+}
+
+/// Runs the simulation. Parameters outside their bounds are clamped first
+/// (see [`crate::sim::params::clamp`]), so the work is always bounded.
+pub fn simulate(params: &HerdParams) -> HerdResult {
+    let (p, _) = super::params::clamp(params);
+    let mut rng = PyRandom::new(p.seed);
+    let backoff = Backoff {
+        base_ms: p.base_ms as f64,
+        cap_ms: p.cap_ms.map(f64::from),
+        jitter: p.jitter,
+    };
+    let window = p.window_ms as f64;
+    let clients = p.clients as usize;
+    // Only decorrelated jitter reads the previous wait of each client.
+    let mut prev = vec![backoff.base_ms; if p.jitter == Jitter::Decorrelated { clients } else { 0 }];
+
+    let mut queue = BinaryHeap::with_capacity(clients);
+    for c in 0..p.clients {
+        let w = backoff.wait(1, backoff.base_ms, &mut rng);
+        if let Some(slot) = prev.get_mut(c as usize) {
+            *slot = w;
+        }
+        queue.push(Attempt { t: w, client: c, n: 1 });
+    }
+
+    let mut windows: Vec<(u64, u32)> = Vec::new();
+    let (mut served, mut gave_up) = (0u32, 0u32);
+    while let Some(Attempt { t, client, n }) = queue.pop() {
+        // Attempts leave the queue in time order, so windows only grow.
+        let w = pyfloat::floor_div(t, window) as u64;
+        let count = match windows.last_mut() {
+            Some((idx, count)) if *idx == w => {
+                *count += 1;
+                *count
+            }
+            _ => {
+                windows.push((w, 1));
+                1
+            }
+        };
+        if count <= p.capacity {
+            served += 1;
+        } else if n < p.retries {
+            let last = prev.get(client as usize).copied().unwrap_or(backoff.base_ms);
+            let wait = backoff.wait(n + 1, last, &mut rng);
+            if let Some(slot) = prev.get_mut(client as usize) {
+                *slot = wait;
+            }
+            queue.push(Attempt { t: t + wait, client, n: n + 1 });
+        } else {
+            gave_up += 1;
+        }
+    }
+
+    HerdResult {
+        served,
+        gave_up,
+        peak: windows.iter().map(|(_, c)| *c).max().unwrap_or(0),
+        attempts: windows.iter().map(|(_, c)| *c as u64).sum(),
+        window_ms: p.window_ms,
+        windows,
+    }
+}
+
+/// The lesson's program: both runs at the lesson's values, as it prints them.
+pub fn lesson_program_output() -> [String; 2] {
+    [Jitter::None, Jitter::Full].map(|jitter| {
+        let p = HerdParams { jitter, ..HerdParams::default() };
+        simulate(&p).lesson_line(jitter)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lesson_figures_to_the_character() {
+        let [a, b] = lesson_program_output();
+        assert_eq!(a, "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos");
+        assert_eq!(b, "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos");
+    }
+}

@@ -1,0 +1,14 @@
+//! The resilience and simulation core.
+//!
+//! Pure Rust: no browser, no clock, no OS randomness. Simulated time is a
+//! value (milliseconds as `f64`), and every random draw comes from an RNG
+//! that the caller passes in, seeded. Each policy is a small function or
+//! state machine that can be tested alone; each scenario has one parameter
+//! struct (see [`params`]) shared by the widget, the URL and the CLI.
+
+pub mod backoff;
+pub mod herd;
+pub mod idempotency;
+pub mod params;
+pub mod pyfloat;
+pub mod rng;

@@ -1,0 +1,231 @@
+//! Scenario parameters: one struct per scenario, one name per parameter.
+//!
+//! Each scenario's parameter struct implements [`Params`]: a table of
+//! [`Spec`]s (key, Spanish label, unit, bounds, the lesson's value) and a
+//! get/set by key. The same table serves three readers:
+//!
+//! * the command line, which refuses an out-of-range value ([`check`]);
+//! * the URL query, read leniently: out-of-range values are clamped and bad
+//!   or unknown ones ignored, each with a note ([`from_query`]);
+//! * the widget, which builds its controls from the specs and shows the
+//!   notes ([`clamp`]).
+//!
+//! The key is the kebab-case form of the field: `window_ms` in code is
+//! `--window-ms` on the command line and `window-ms` in the URL.
+
+use crate::fmt::es_int;
+
+/// What kind of value a parameter holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    /// An integer in `min..=max`; `optional` means "none" is allowed too.
+    Int { min: i64, max: i64, optional: bool },
+    /// One of a fixed set of keys, each with its Spanish label.
+    Choice { options: &'static [(&'static str, &'static str)] },
+}
+
+/// One parameter of a scenario.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spec {
+    /// URL and command-line name (kebab-case).
+    pub key: &'static str,
+    /// What the learner reads next to the control.
+    pub label: &'static str,
+    /// Unit shown after the value ("ms", "" for counts).
+    pub unit: &'static str,
+    pub kind: Kind,
+}
+
+/// A parameter's value, as the generic code sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Int(i64),
+    /// An optional parameter left unset ("sin tope").
+    Unset,
+    Choice(&'static str),
+}
+
+/// A scenario's parameter struct.
+pub trait Params: Clone + Default + PartialEq {
+    fn specs() -> &'static [Spec];
+    fn get(&self, key: &str) -> Value;
+    /// Sets a value already known to be valid for its spec.
+    fn set(&mut self, key: &str, value: Value);
+}
+
+/// Something the page tells the learner about a value it could not take as is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Note {
+    pub key: &'static str,
+    pub message: String,
+}
+
+impl Spec {
+    /// Brings `value` within this spec. Returns the value to use and, if it
+    /// had to change, the note explaining why.
+    pub fn clamp(&self, value: Value) -> (Value, Option<String>) {
+        match (self.kind, value) {
+            (Kind::Int { min, max, .. }, Value::Int(v)) if v < min || v > max => {
+                let used = v.clamp(min, max);
+                let msg = format!(
+                    "{}: {} está fuera del rango permitido ({} a {}); se usa {}.",
+                    self.label,
+                    es_int(v),
+                    es_int(min),
+                    es_int(max),
+                    es_int(used)
+                );
+                (Value::Int(used), Some(msg))
+            }
+            (Kind::Int { optional: false, min, .. }, Value::Unset) => (
+                Value::Int(min),
+                Some(format!("{}: hace falta un valor; se usa {}.", self.label, es_int(min))),
+            ),
+            (Kind::Int { .. }, v @ (Value::Int(_) | Value::Unset)) => (v, None),
+            (Kind::Choice { options }, Value::Choice(c)) if options.iter().any(|(k, _)| *k == c) => {
+                (Value::Choice(c), None)
+            }
+            (Kind::Choice { options }, _) => (
+                Value::Choice(options[0].0),
+                Some(format!("{}: valor no reconocido; se usa «{}».", self.label, options[0].1)),
+            ),
+            (Kind::Int { min, .. }, Value::Choice(_)) => (
+                Value::Int(min),
+                Some(format!("{}: valor no reconocido; se usa {}.", self.label, es_int(min))),
+            ),
+        }
+    }
+
+    /// Reads a value as typed in a URL query. `None` if it cannot be read.
+    pub fn parse(&self, text: &str) -> Option<Value> {
+        let t = text.trim();
+        match self.kind {
+            Kind::Int { optional, .. } => {
+                if optional && (t.is_empty() || t == "none" || t == "ninguno") {
+                    return Some(Value::Unset);
+                }
+                let cleaned: String = t.chars().filter(|c| *c != ',' && *c != '_').collect();
+                if let Ok(v) = cleaned.parse::<i64>() {
+                    return Some(Value::Int(v));
+                }
+                // Accept "1e3" or "12.0"; round, and saturate huge values.
+                let f: f64 = cleaned.parse().ok()?;
+                if f.is_nan() {
+                    return None;
+                }
+                Some(Value::Int(f.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64))
+            }
+            Kind::Choice { options } => {
+                options.iter().find(|(k, _)| *k == t).map(|(k, _)| Value::Choice(k))
+            }
+        }
+    }
+
+    /// The value as written in a URL query.
+    pub fn format(&self, value: &Value) -> String {
+        match value {
+            Value::Int(v) => v.to_string(),
+            Value::Unset => "none".to_string(),
+            Value::Choice(c) => c.to_string(),
+        }
+    }
+}
+
+/// Clamps every parameter into its bounds; the notes say what changed.
+pub fn clamp<P: Params>(params: &P) -> (P, Vec<Note>) {
+    let mut out = params.clone();
+    let mut notes = Vec::new();
+    for spec in P::specs() {
+        let (v, note) = spec.clamp(params.get(spec.key));
+        out.set(spec.key, v);
+        if let Some(message) = note {
+            notes.push(Note { key: spec.key, message });
+        }
+    }
+    (out, notes)
+}
+
+/// For the command line: every out-of-range value, as a clear message.
+pub fn check<P: Params>(params: &P) -> Result<(), Vec<String>> {
+    let errors: Vec<String> = P::specs()
+        .iter()
+        .filter_map(|spec| match (spec.kind, params.get(spec.key)) {
+            (Kind::Int { min, max, .. }, Value::Int(v)) if v < min || v > max => Some(format!(
+                "--{} must be between {} and {} (got {})",
+                spec.key, min, max, v
+            )),
+            _ => None,
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// Reads a URL query (`a=1&b=2`, with or without the leading `?`). Missing
+/// keys keep their defaults (the lesson's values); everything that could not
+/// be used as given gets a note.
+pub fn from_query<P: Params>(query: &str) -> (P, Vec<Note>) {
+    let mut params = P::default();
+    let mut notes = Vec::new();
+    let query = query.strip_prefix('?').unwrap_or(query);
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        let (raw_key, raw_val) = pair.split_once('=').unwrap_or((pair, ""));
+        let key = percent_decode(raw_key);
+        let val = percent_decode(raw_val);
+        let Some(spec) = P::specs().iter().find(|s| s.key == key) else {
+            continue; // other pieces of the page may use other keys
+        };
+        match spec.parse(&val) {
+            Some(v) => {
+                let (v, note) = spec.clamp(v);
+                params.set(spec.key, v);
+                if let Some(message) = note {
+                    notes.push(Note { key: spec.key, message });
+                }
+            }
+            None => notes.push(Note {
+                key: spec.key,
+                message: format!("{}: no se entiende «{}»; se usa el valor de la lección.", spec.label, val),
+            }),
+        }
+    }
+    (params, notes)
+}
+
+/// The query that reproduces `params` (only what differs from the defaults).
+pub fn to_query<P: Params>(params: &P) -> String {
+    let default = P::default();
+    P::specs()
+        .iter()
+        .filter(|s| params.get(s.key) != default.get(s.key))
+        .map(|s| format!("{}={}", s.key, s.format(&params.get(s.key))))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok());
+                match hex {
+                    Some(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    None => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}

@@ -65,7 +65,9 @@ impl HerdChart {
 /// Draws the chart on `root`, whatever the backend.
 pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &HerdChart) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     root.fill(&WHITE)?;
-    let y_max = (chart.peak().max(chart.capacity) as f64 * 1.08).max(1.0);
+    // Headroom above the highest column keeps the legend clear of the bars.
+    let y_max = (chart.peak().max(chart.capacity) as f64 * 1.35).max(1.0);
+    let x_max = (chart.end_ms * 1.03).max(1.0);
     let (w, _) = root.dim_in_pixel();
     let small = w < 520;
     let font = if small { 12 } else { 14 };
@@ -73,9 +75,9 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &HerdChart
         .margin(10)
         .x_label_area_size(if small { 34 } else { 40 })
         .y_label_area_size(if small { 44 } else { 56 })
-        .build_cartesian_2d(0f64..chart.end_ms.max(1.0), 0f64..y_max)?;
+        .build_cartesian_2d(0f64..x_max, 0f64..y_max)?;
     c.configure_mesh()
-        .light_line_style(palette::GRID)
+        .light_line_style(WHITE)
         .bold_line_style(palette::GRID)
         .axis_style(palette::TEXT)
         .x_desc("tiempo (ms)")
@@ -98,7 +100,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &HerdChart
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], color.filled()));
     }
     let cap = chart.capacity as f64;
-    c.draw_series(LineSeries::new([(0.0, cap), (chart.end_ms, cap)], palette::LIMIT.stroke_width(2)))?
+    c.draw_series(LineSeries::new([(0.0, cap), (x_max, cap)], palette::LIMIT.stroke_width(2)))?
         .label(format!("capacidad: {} por ventana", crate::fmt::es_int(chart.capacity as i64)))
         .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::LIMIT.stroke_width(2)));
     c.configure_series_labels()
@@ -118,7 +120,7 @@ mod tests {
     use crate::sim::herd::{simulate, HerdParams};
 
     fn lesson_chart() -> HerdChart {
-        let none = simulate(&HerdParams::default());
+        let none = simulate(&HerdParams { jitter: Jitter::None, ..HerdParams::default() });
         let full = simulate(&HerdParams { jitter: Jitter::Full, ..HerdParams::default() });
         HerdChart::new(50, ("full jitter", &full), Some(("sin jitter", &none)))
     }

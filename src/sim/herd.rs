@@ -15,7 +15,7 @@
 //! ```
 //! use sensei_lab::sim::herd::{simulate, HerdParams};
 //! use sensei_lab::sim::backoff::Jitter;
-//! let r = simulate(&HerdParams { jitter: Jitter::Full, ..HerdParams::default() });
+//! let r = simulate(&HerdParams::default()); // full jitter, the lesson's "con jitter"
 //! assert_eq!((r.served, r.gave_up, r.peak, r.attempts), (1000, 0, 61, 1061));
 //! ```
 
@@ -55,8 +55,8 @@ pub struct HerdParams {
     /// Retries per client; a client gives up when its last one is rejected [1–10; lesson: 3]
     #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
     pub retries: u32,
-    /// Jitter applied to each wait [lesson: none and full]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Jitter::None))]
+    /// Jitter applied to each wait; the widget compares it with none [lesson: full, beside none]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Jitter::Full))]
     pub jitter: Jitter,
     /// Seed of Python's random.Random [0–4294967295; lesson: 7]
     #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
@@ -72,7 +72,7 @@ impl Default for HerdParams {
             base_ms: 100,
             cap_ms: None,
             retries: 3,
-            jitter: Jitter::None,
+            jitter: Jitter::Full,
             seed: 7,
         }
     }
@@ -87,7 +87,7 @@ const JITTER_OPTIONS: &[(&str, &str)] = &[
 
 const SPECS: &[Spec] = &[
     Spec { key: "clients", label: "Clientes", unit: "", kind: Kind::Int { min: 1, max: 100_000, optional: false } },
-    Spec { key: "capacity", label: "Capacidad por ventana", unit: "requests", kind: Kind::Int { min: 1, max: 100_000, optional: false } },
+    Spec { key: "capacity", label: "Capacidad por ventana", unit: "", kind: Kind::Int { min: 1, max: 100_000, optional: false } },
     Spec { key: "window-ms", label: "Ventana", unit: "ms", kind: Kind::Int { min: 1, max: 1_000, optional: false } },
     Spec { key: "base-ms", label: "Base del backoff", unit: "ms", kind: Kind::Int { min: 1, max: 10_000, optional: false } },
     Spec { key: "cap-ms", label: "Tope de la espera", unit: "ms", kind: Kind::Int { min: 1, max: 600_000, optional: true } },

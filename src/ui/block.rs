@@ -1,0 +1,49 @@
+//! A section's blocks: markdown, the lab's pieces placed by directives, and
+//! containers such as a hidden solution.
+
+use super::code_listing::ProgramListing;
+use super::herd_widget::HerdWidget;
+use super::markdown::Markdown;
+use crate::lesson::{check_directive, Block, Directive};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct BlocksProps {
+    pub slug: String,
+    pub blocks: Vec<Block>,
+}
+
+#[component]
+pub fn Blocks(props: &BlocksProps) -> Html {
+    html! { <>{ for props.blocks.iter().map(|b| block(&props.slug, b)) }</> }
+}
+
+fn block(slug: &str, b: &Block) -> Html {
+    match b {
+        Block::Markdown(text) => html! { <Markdown source={text.clone()} /> },
+        Block::Directive(d) => directive(slug, d),
+        Block::Container { directive, body } => {
+            let summary = directive.get("summary").unwrap_or("Ver más").to_string();
+            html! {
+                <details class="reveal">
+                    <summary>{ summary }</summary>
+                    <div class="reveal-body"><Blocks slug={slug.to_string()} blocks={body.clone()} /></div>
+                </details>
+            }
+        }
+    }
+}
+
+fn directive(slug: &str, d: &Directive) -> Html {
+    if let Some(problem) = check_directive(slug, d) {
+        // A lesson author's mistake: say so in the page instead of hiding it.
+        return html! { <p class="directive-error" role="note">{ format!("(No se pudo mostrar esta pieza: {problem}.)") }</p> };
+    }
+    match (d.name.as_str(), d.get("id"), d.get("output")) {
+        ("widget", Some("herd"), _) => html! { <HerdWidget /> },
+        ("program", _, Some(output)) => html! {
+            <ProgramListing slug={slug.to_string()} src={d.get("src").unwrap_or_default().to_string()} output={output.to_string()} />
+        },
+        _ => html! {},
+    }
+}

@@ -1,0 +1,88 @@
+//! A lesson: header, table of contents and the whole text, with its
+//! widgets in place. With a section in the URL, it scrolls there.
+
+use super::block::Blocks;
+use super::not_found::NotFound;
+use super::route::Route;
+use super::toc::Toc;
+use crate::lesson::Section;
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct LessonPageProps {
+    pub slug: String,
+    pub section: Option<String>,
+}
+
+#[component]
+pub fn LessonPage(props: &LessonPageProps) -> Html {
+    let lesson = crate::lesson::find(&props.slug);
+    {
+        let section = props.section.clone();
+        use_effect_with(section, |section| {
+            scroll_to(section.as_deref());
+        });
+    }
+    {
+        let title = lesson.map(|l| l.title.clone());
+        use_effect_with(title, |title| {
+            if let (Some(doc), Some(t)) = (web_sys::window().and_then(|w| w.document()), title) {
+                doc.set_title(&format!("{t} · Sensei Lab"));
+            }
+        });
+    }
+    let Some(lesson) = lesson else {
+        return html! { <NotFound /> };
+    };
+    if let Some(id) = &props.section {
+        if lesson.section(id).is_none() {
+            return html! { <NotFound /> };
+        }
+    }
+    let slug = lesson.slug.clone();
+    html! {
+        <div class="page">
+            <header class="site-header">
+                <Link<Route> classes="brand" to={Route::Home}>{ "Sensei Lab" }</Link<Route>>
+                <span class="crumb">{ "Lección interactiva" }</span>
+            </header>
+            <div class="layout">
+                <Toc lesson={slug.clone()} active={props.section.clone()} />
+                <main class="lesson" id="contenido">
+                    { for lesson.sections.iter().map(|s| section_view(&slug, s)) }
+                    <footer class="lesson-footer">
+                        <p>{ "Cada cifra de esta página la calcula el núcleo de simulación del laboratorio, escrito en Rust." }</p>
+                    </footer>
+                </main>
+            </div>
+        </div>
+    }
+}
+
+fn section_view(slug: &str, s: &Section) -> Html {
+    let to = Route::Section { lesson: slug.to_string(), section: s.id.clone() };
+    let heading = match s.level {
+        1 => html! { <h1 class="lesson-title">{ &s.title }</h1> },
+        2 => html! {
+            <h2>{ &s.title }{ " " }<Link<Route> classes="anchor" to={to}>{ "#" }</Link<Route>></h2>
+        },
+        _ => html! {
+            <h3>{ &s.title }{ " " }<Link<Route> classes="anchor" to={to}>{ "#" }</Link<Route>></h3>
+        },
+    };
+    html! {
+        <section id={s.id.clone()} class={classes!("section", format!("level-{}", s.level))}>
+            { heading }
+            <Blocks slug={slug.to_string()} blocks={s.blocks.clone()} />
+        </section>
+    }
+}
+
+fn scroll_to(id: Option<&str>) {
+    let Some(window) = web_sys::window() else { return };
+    match id.and_then(|id| window.document()?.get_element_by_id(id)) {
+        Some(el) => el.scroll_into_view(),
+        None => window.scroll_to_with_x_and_y(0.0, 0.0),
+    }
+}

@@ -1,0 +1,28 @@
+//! The browser front end (Yew). The only part of the crate that knows the
+//! browser: everything it shows is computed by [`crate::sim`] and laid out
+//! from [`crate::lesson`]. One component per file.
+
+mod app;
+mod block;
+mod canvas_chart;
+mod code_listing;
+mod herd_widget;
+mod lesson_page;
+mod markdown;
+mod not_found;
+mod param_control;
+mod route;
+mod toc;
+mod url_state;
+
+pub use app::App;
+pub use route::Route;
+
+/// Entry point of the wasm binary.
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        // Visible to the browser tests and to anyone who opens the console.
+        web_sys::console::error_1(&format!("panic: {info}").into());
+    }));
+    yew::Renderer::<App>::new().render();
+}

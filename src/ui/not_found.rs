@@ -1,0 +1,16 @@
+//! What a wrong URL shows.
+
+use super::route::Route;
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+#[component]
+pub fn NotFound() -> Html {
+    html! {
+        <main class="not-found">
+            <h1>{ "No encontramos esa página" }</h1>
+            <p>{ "Puede que el enlace esté incompleto o que la sección haya cambiado de nombre." }</p>
+            <p><Link<Route> to={Route::Home}>{ "Ir a la lección" }</Link<Route>></p>
+        </main>
+    }
+}

@@ -1,0 +1,146 @@
+//! One control for one parameter, built from its [`Spec`]: a slider and a
+//! number field for integers (a "sin tope" switch if it is optional), a
+//! group of buttons for a choice.
+
+use crate::fmt::es_int;
+use crate::sim::params::{Kind, Spec, Value};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ParamControlProps {
+    /// Prefix for element ids, unique per widget on the page.
+    pub widget: AttrValue,
+    pub spec: Spec,
+    pub value: Value,
+    /// Receives what the learner set, not yet clamped.
+    pub on_change: Callback<Value>,
+}
+
+const SLIDER_STEPS: f64 = 1000.0;
+
+/// Wide ranges get a logarithmic slider; huge ones (a seed) get none.
+fn slider_scale(min: i64, max: i64) -> Option<bool> {
+    let span = (max - min) as f64;
+    if span > 10_000_000.0 {
+        None
+    } else {
+        Some(max as f64 / (min.max(1)) as f64 > 200.0)
+    }
+}
+
+fn to_slider(v: i64, min: i64, max: i64, log: bool) -> f64 {
+    if log {
+        let lo = (min.max(1) as f64).ln();
+        let hi = (max as f64).ln();
+        (((v.max(1) as f64).ln() - lo) / (hi - lo) * SLIDER_STEPS).round()
+    } else {
+        v as f64
+    }
+}
+
+fn from_slider(p: f64, min: i64, max: i64, log: bool) -> i64 {
+    if log {
+        let lo = (min.max(1) as f64).ln();
+        let hi = (max as f64).ln();
+        let v = (lo + (hi - lo) * p / SLIDER_STEPS).exp();
+        // Round to two significant digits so the slider lands on round numbers.
+        let mag = 10f64.powi((v.log10().floor() as i32 - 1).max(0));
+        ((v / mag).round() * mag).clamp(min as f64, max as f64) as i64
+    } else {
+        p.round() as i64
+    }
+}
+
+#[component]
+pub fn ParamControl(props: &ParamControlProps) -> Html {
+    let spec = props.spec;
+    let id = format!("{}-{}", props.widget, spec.key);
+    match spec.kind {
+        Kind::Choice { options } => {
+            let current = match &props.value {
+                Value::Choice(c) => *c,
+                _ => options[0].0,
+            };
+            html! {
+                <fieldset class="control choice">
+                    <legend>{ spec.label }</legend>
+                    <div class="segmented">
+                        { for options.iter().map(|(key, label)| {
+                            let on_change = props.on_change.clone();
+                            let key_s: &'static str = key;
+                            let onchange = Callback::from(move |_: Event| on_change.emit(Value::Choice(key_s)));
+                            html! {
+                                <label class={classes!("segment", (current == *key).then_some("checked"))}>
+                                    <input type="radio" name={id.clone()} value={*key} checked={current == *key} {onchange} />
+                                    <span>{ *label }</span>
+                                </label>
+                            }
+                        }) }
+                    </div>
+                </fieldset>
+            }
+        }
+        Kind::Int { min, max, optional } => {
+            let value = match &props.value {
+                Value::Int(v) => Some(*v),
+                _ => None,
+            };
+            let shown = value.unwrap_or(min);
+            let number_change = {
+                let on_change = props.on_change.clone();
+                Callback::from(move |e: Event| {
+                    let input: HtmlInputElement = e.target_unchecked_into();
+                    let v = spec.parse(&input.value()).unwrap_or(Value::Int(shown));
+                    // An emptied field means "none" only for optional parameters.
+                    let v = if v == Value::Unset && !optional { Value::Int(shown) } else { v };
+                    on_change.emit(v);
+                })
+            };
+            let slider = slider_scale(min, max).map(|log| {
+                let on_change = props.on_change.clone();
+                let oninput = Callback::from(move |e: InputEvent| {
+                    let input: HtmlInputElement = e.target_unchecked_into();
+                    if let Ok(p) = input.value().parse::<f64>() {
+                        on_change.emit(Value::Int(from_slider(p, min, max, log)));
+                    }
+                });
+                let (smin, smax) = if log { (0.0, SLIDER_STEPS) } else { (min as f64, max as f64) };
+                html! {
+                    <input type="range" class="slider" aria-label={spec.label} min={smin.to_string()} max={smax.to_string()} step="1"
+                        value={to_slider(shown, min, max, log).to_string()} disabled={value.is_none()} {oninput} />
+                }
+            });
+            let toggle = optional.then(|| {
+                let on_change = props.on_change.clone();
+                let onchange = Callback::from(move |e: Event| {
+                    let input: HtmlInputElement = e.target_unchecked_into();
+                    on_change.emit(if input.checked() { Value::Int(1000.clamp(min, max)) } else { Value::Unset });
+                });
+                html! {
+                    <label class="toggle"><input type="checkbox" checked={value.is_some()} {onchange} />{ " con tope" }</label>
+                }
+            });
+            let readout = match value {
+                Some(v) if spec.unit.is_empty() => es_int(v),
+                Some(v) => format!("{} {}", es_int(v), spec.unit),
+                None => "sin tope".to_string(),
+            };
+            html! {
+                <div class="control int">
+                    <div class="control-head">
+                        <label for={id.clone()}>{ spec.label }</label>
+                        <output for={id.clone()} class="readout">{ readout }</output>
+                    </div>
+                    <div class="control-body">
+                        { toggle }
+                        { slider }
+                        <input id={id.clone()} type="number" inputmode="numeric" class="number" min={min.to_string()} max={max.to_string()}
+                            value={value.map(|v| v.to_string()).unwrap_or_default()} disabled={value.is_none()}
+                            placeholder={if optional { "sin tope" } else { "" }} onchange={number_change} />
+                    </div>
+                </div>
+            }
+        }
+    }
+}

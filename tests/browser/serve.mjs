@@ -1,0 +1,38 @@
+// A static server for the built lab (dist/), with the single-page fallback
+// a static host is configured with: unknown paths get index.html.
+// Usage: node tests/browser/serve.mjs [dir] [port]  (only binds 127.0.0.1)
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+
+const types = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm', '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json',
+};
+
+export function serve(dir, port = 0) {
+  const root = resolve(dir);
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url, 'http://127.0.0.1');
+      let path = normalize(join(root, decodeURIComponent(url.pathname)));
+      if (!path.startsWith(root)) { res.writeHead(403).end(); return; }
+      let info = await stat(path).catch(() => null);
+      if (info && info.isDirectory()) { path = join(path, 'index.html'); info = await stat(path).catch(() => null); }
+      if (!info) path = join(root, 'index.html');
+      const body = await readFile(path);
+      res.writeHead(200, { 'content-type': types[extname(path)] || 'application/octet-stream', 'cache-control': 'no-store' });
+      res.end(body);
+    } catch (e) {
+      res.writeHead(500).end(String(e));
+    }
+  });
+  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok(server)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dir = process.argv[2] || 'dist';
+  const port = Number(process.argv[3] || 8080);
+  serve(dir, port).then(() => console.log(`Sensei Lab: http://127.0.0.1:${port}/ (from ${dir})`));
+}

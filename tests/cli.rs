@@ -1,0 +1,76 @@
+//! The `sensei-lab` command line, as authors and scripts use it.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn lab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sensei-lab")).args(args).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn herd_prints_the_lessons_line() {
+    let o = lab(&["herd", "--clients", "1000", "--capacity", "50", "--window-ms", "10", "--base-ms", "100", "--retries", "3", "--jitter", "full", "--seed", "7"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos\n");
+    let o = lab(&["herd", "--jitter", "none"]);
+    assert_eq!(stdout(&o), "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos\n");
+}
+
+#[test]
+fn every_flag_defaults_to_the_lessons_value() {
+    assert_eq!(stdout(&lab(&["herd"])), stdout(&lab(&["herd", "--jitter", "full", "--seed", "7", "--clients", "1000"])));
+}
+
+#[test]
+fn json_has_the_integer_fields() {
+    let o = lab(&["herd", "--jitter", "none", "--json"]);
+    assert!(o.status.success());
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["served"], 150);
+    assert_eq!(v["gave_up"], 850);
+    assert_eq!(v["peak"], 1000);
+    assert_eq!(v["attempts"], 2850);
+    assert_eq!(v["params"]["window-ms"], 10);
+    assert_eq!(v["windows"][0], serde_json::json!([20, 1000]));
+}
+
+#[test]
+fn out_of_range_is_refused_with_status_2() {
+    for (args, needle) in [
+        (vec!["herd", "--clients", "0"], "--clients must be between 1 and 100000 (got 0)"),
+        (vec!["herd", "--retries", "11"], "--retries must be between 1 and 10 (got 11)"),
+        (vec!["herd", "--cap-ms", "0"], "--cap-ms must be between 1 and 600000 (got 0)"),
+        (vec!["herd", "--window-ms", "5000", "--base-ms", "0"], "--base-ms must be between 1 and 10000 (got 0)"),
+    ] {
+        let o = lab(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(o.stdout.is_empty());
+    }
+    // Values that are not numbers at all are refused by the parser, also with status 2.
+    for args in [vec!["herd", "--clients", "-5"], vec!["herd", "--jitter", "mucho"], vec!["herd", "--seed", "99999999999"]] {
+        assert_eq!(lab(&args).status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn idempotency_prints_the_two_lines() {
+    let o = lab(&["idempotency"]);
+    assert_eq!(
+        stdout(&o),
+        "sin llave: publicación #2 · guardadas: ['Tenis naranjas', 'Tenis naranjas']\ncon llave: publicación #1 · guardadas: ['Tenis naranjas']\n"
+    );
+}
+
+#[test]
+fn lessons_lists_and_checks() {
+    let o = lab(&["lessons", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v[0]["slug"], "timeouts-reintentos-idempotencia");
+}

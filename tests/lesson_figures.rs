@@ -1,0 +1,98 @@
+//! The lesson's numbers are the contract: every figure it states about the
+//! herd and the idempotency key is computed by the core and checked here,
+//! against the lesson's text and against the lesson's own Python programs.
+
+use sensei_lab::sim::backoff::Jitter;
+use sensei_lab::sim::herd::{self, simulate, HerdParams};
+use sensei_lab::sim::idempotency;
+use std::process::Command;
+
+const LESSON_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons/timeouts-reintentos-idempotencia");
+
+fn run_python(file: &str) -> String {
+    let out = Command::new("python3")
+        .arg(format!("{LESSON_DIR}/{file}"))
+        .output()
+        .expect("python3 runs the lesson's program (it is part of the test set-up)");
+    assert!(out.status.success(), "{file}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn herd_output_is_the_lessons_to_the_character() {
+    let lines = herd::lesson_program_output();
+    assert_eq!(lines[0], "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos");
+    assert_eq!(lines[1], "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos");
+}
+
+#[test]
+fn herd_output_is_what_the_lessons_python_prints() {
+    let python = run_python("manada.py");
+    assert_eq!(python, herd::lesson_program_output().join("\n") + "\n");
+}
+
+#[test]
+fn idempotency_output_is_what_the_lessons_python_prints() {
+    let python = run_python("llave.py");
+    let core = idempotency::lesson_program_output("Tenis naranjas", 7);
+    assert_eq!(core[0], "sin llave: publicación #2 · guardadas: ['Tenis naranjas', 'Tenis naranjas']");
+    assert_eq!(core[1], "con llave: publicación #1 · guardadas: ['Tenis naranjas']");
+    assert_eq!(python, core.join("\n") + "\n");
+}
+
+#[test]
+fn the_texts_figures_about_the_herd() {
+    let none = simulate(&HerdParams { jitter: Jitter::None, ..HerdParams::default() });
+    // «Sin jitter, los 1,000 llegan en la misma ventana: el servidor atiende 50 y rechaza 950.»
+    assert_eq!(none.windows[0], (20, 1000), "all 1,000 arrive in the window of 200 ms");
+    // «Los 950 vuelven juntos, se atienden 50, y así.» (at 200 + 400 = 600 ms)
+    assert_eq!(none.windows[1], (60, 950));
+    assert_eq!(none.windows[2], (140, 900));
+    // «Al final, 850 clientes se rinden después de 2,850 intentos.»
+    assert_eq!((none.served, none.gave_up, none.attempts), (150, 850, 2850));
+
+    let full = simulate(&HerdParams::default());
+    // «los mismos 1,000 se reparten en unos 200 ms: el pico baja a 61 por ventana,
+    //  casi todos entran al primer reintento y nadie se rinde.»
+    assert_eq!((full.peak, full.gave_up, full.served), (61, 0, 1000));
+    let first_wave: u64 = full.windows.iter().filter(|(w, _)| *w < 20).map(|(_, c)| *c as u64).sum();
+    assert!(first_wave >= 1000, "every first retry lands within 0–200 ms");
+    let retried_again = full.attempts - 1000;
+    assert!(retried_again * 10 < 1000, "almost all get in at the first retry ({retried_again} retry again)");
+    // «El servidor atiende 50 requests en cada ventana de 10 ms (5,000 por segundo)»
+    assert_eq!(HerdParams::default().capacity * 1000 / HerdParams::default().window_ms, 5000);
+}
+
+/// Figures obtained by running the lesson's own `simular` (manada.py) with
+/// other arguments: `python3 -c "exec(open('manada.py').read().split('\nfor jitter in')[0]);
+/// print(simular(True, clientes=5000))"` and so on.
+#[test]
+fn matches_the_lessons_simular_for_other_arguments() {
+    #[rustfmt::skip]
+    let cases: &[(bool, u32, u32, u32, u32, (u32, u32, u32, u64))] = &[
+        (false, 1000, 50, 100, 3, (150, 850, 1000, 2850)),
+        (true, 1000, 50, 100, 3, (1000, 0, 61, 1061)),
+        (true, 5000, 50, 100, 3, (4508, 492, 375, 11754)),
+        (false, 5000, 50, 100, 3, (150, 4850, 5000, 14850)),
+        (true, 1000, 20, 100, 3, (992, 8, 73, 1793)),
+        (true, 1000, 50, 50, 5, (1000, 0, 134, 1650)),
+        (false, 200, 50, 100, 3, (150, 50, 200, 450)),
+        (true, 10000, 100, 100, 4, (9926, 74, 721, 24608)),
+        (true, 2000, 10, 200, 2, (1104, 896, 83, 3666)),
+        (false, 1000, 50, 100, 1, (50, 950, 1000, 1000)),
+        (true, 1, 1, 1, 1, (1, 0, 1, 1)),
+        (true, 3000, 7, 30, 10, (3000, 0, 725, 17598)),
+    ];
+    for &(jitter, clients, capacity, base_ms, retries, expected) in cases {
+        let p = HerdParams {
+            clients,
+            capacity,
+            base_ms,
+            retries,
+            jitter: if jitter { Jitter::Full } else { Jitter::None },
+            ..HerdParams::default()
+        };
+        let r = simulate(&p);
+        assert_eq!((r.served, r.gave_up, r.peak, r.attempts), expected, "{p:?}");
+    }
+}

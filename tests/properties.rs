@@ -1,0 +1,108 @@
+//! Invariants of the herd simulation and its policies, for any parameters.
+
+use proptest::prelude::*;
+use sensei_lab::sim::backoff::{Backoff, Jitter};
+use sensei_lab::sim::herd::{simulate, HerdParams};
+use sensei_lab::sim::params::{self, Params};
+use sensei_lab::sim::rng::PyRandom;
+
+fn jitter() -> impl Strategy<Value = Jitter> {
+    prop_oneof![Just(Jitter::None), Just(Jitter::Full), Just(Jitter::Equal), Just(Jitter::Decorrelated)]
+}
+
+prop_compose! {
+    fn herd_params()(clients in 1u32..3000, capacity in 1u32..200, window_ms in 1u32..200, base_ms in 1u32..2000,
+                     cap_ms in proptest::option::of(1u32..20_000), retries in 1u32..=10, jitter in jitter(), seed in any::<u32>())
+                     -> HerdParams {
+        HerdParams { clients, capacity, window_ms, base_ms, cap_ms, retries, jitter, seed }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn every_client_is_served_or_gives_up(p in herd_params()) {
+        let r = simulate(&p);
+        prop_assert_eq!(r.served + r.gave_up, p.clients);
+        prop_assert_eq!(r.attempts, r.windows.iter().map(|(_, c)| *c as u64).sum::<u64>());
+        prop_assert!(r.peak as u64 <= r.attempts);
+        prop_assert!(r.attempts >= p.clients as u64);
+        prop_assert!(r.attempts <= p.clients as u64 * p.retries as u64);
+        // Each window serves at most its capacity.
+        prop_assert!(r.served as u64 <= r.windows.iter().map(|(_, c)| (*c).min(p.capacity) as u64).sum::<u64>());
+        // Windows come in time order, each once.
+        prop_assert!(r.windows.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn same_seed_same_result(p in herd_params()) {
+        prop_assert_eq!(simulate(&p), simulate(&p));
+    }
+
+    #[test]
+    fn every_jittered_wait_is_within_its_bounds(base in 1f64..10_000.0, cap in proptest::option::of(1f64..600_000.0),
+                                                 jitter in jitter(), seed in any::<u32>()) {
+        let b = Backoff { base_ms: base, cap_ms: cap, jitter };
+        let mut rng = PyRandom::new(seed);
+        let mut prev = base;
+        for n in 1..=10 {
+            let (lo, hi) = b.bounds(n, prev);
+            let w = b.wait(n, prev, &mut rng);
+            prop_assert!(w.is_finite() && w >= 0.0);
+            prop_assert!(lo <= w && w <= hi, "{:?} n={}: {} <= {} <= {}", jitter, n, lo, w, hi);
+            if let Some(c) = cap { prop_assert!(w <= c); }
+            prev = w;
+        }
+    }
+
+    #[test]
+    fn any_query_gives_parameters_within_bounds(query in "[a-z=&%0-9.,-]{0,80}", clients in any::<i64>(), seed in any::<i64>()) {
+        for q in [query.clone(), format!("clients={clients}&seed={seed}&jitter=x&cap-ms=&window-ms=NaN")] {
+            let (p, _notes) = params::from_query::<HerdParams>(&q);
+            prop_assert!(params::check(&p).is_ok(), "{:?} from {:?}", p, q);
+        }
+    }
+
+    #[test]
+    fn query_round_trip(p in herd_params()) {
+        let (back, notes) = params::from_query::<HerdParams>(&params::to_query(&p));
+        prop_assert!(notes.is_empty());
+        prop_assert_eq!(back, p);
+    }
+
+    #[test]
+    fn clamping_is_idempotent_and_notes_what_changed(clients in any::<u32>(), window in any::<u32>(), retries in any::<u32>()) {
+        let p = HerdParams { clients, window_ms: window, retries, ..HerdParams::default() };
+        let (c, notes) = params::clamp(&p);
+        prop_assert!(params::check(&c).is_ok());
+        let changed = HerdParams::specs().iter().filter(|s| p.get(s.key) != c.get(s.key)).count();
+        prop_assert_eq!(notes.len(), changed);
+        let (again, more) = params::clamp(&c);
+        prop_assert_eq!(again, c);
+        prop_assert!(more.is_empty());
+    }
+}
+
+#[test]
+fn out_of_range_values_are_clamped_with_a_note_in_spanish() {
+    let (p, notes) = params::from_query::<HerdParams>("?clients=5000000&retries=0&jitter=mucho&window-ms=abc");
+    assert_eq!(p.clients, 100_000);
+    assert_eq!(p.retries, 1);
+    assert_eq!(p.jitter, Jitter::Full);
+    assert_eq!(p.window_ms, 10);
+    let text: Vec<&str> = notes.iter().map(|n| n.message.as_str()).collect();
+    assert!(text.contains(&"Clientes: 5,000,000 está fuera del rango permitido (1 a 100,000); se usa 100,000."), "{text:?}");
+    assert!(text.contains(&"Reintentos por cliente: 0 está fuera del rango permitido (1 a 10); se usa 1."), "{text:?}");
+    assert!(text.iter().any(|t| t.starts_with("Jitter: no se entiende «mucho»")), "{text:?}");
+    assert!(text.iter().any(|t| t.starts_with("Ventana: no se entiende «abc»")), "{text:?}");
+}
+
+#[test]
+fn the_largest_run_is_bounded() {
+    // The worst case the bounds allow: 100,000 clients, one served per window, 10 retries each.
+    let p = HerdParams { clients: 100_000, capacity: 1, window_ms: 1000, retries: 10, jitter: Jitter::None, ..HerdParams::default() };
+    let r = simulate(&p);
+    assert!(r.attempts <= 1_000_000);
+    assert_eq!(r.served + r.gave_up, 100_000);
+}

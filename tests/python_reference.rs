@@ -1,0 +1,81 @@
+//! For any parameters and seed, the herd simulation gives exactly what the
+//! lesson's Python program gives: a few hundred parameter sets, drawn from a
+//! seeded generator over the whole parameter space (every jitter, with and
+//! without a cap, odd windows and seeds), run through
+//! `tests/python/herd_reference.py` (the lesson's `simular`, generalised) and
+//! through the core, compared window by window.
+
+use sensei_lab::sim::backoff::Jitter;
+use sensei_lab::sim::herd::{simulate, HerdParams};
+use sensei_lab::sim::rng::PyRandom;
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn python(cases: &[Value]) -> Vec<Value> {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/herd_reference.py");
+    let mut child = Command::new("python3")
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 is part of the test set-up");
+    child.stdin.take().unwrap().write_all(serde_json::to_string(cases).unwrap().as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn random_params(rng: &mut PyRandom) -> HerdParams {
+    let mut pick = |lo: u32, hi: u32| lo + (rng.next_u32() % (hi - lo + 1));
+    let jitter = Jitter::ALL[pick(0, 3) as usize];
+    let cap_ms = if pick(0, 2) == 0 { None } else { Some(pick(1, 5000)) };
+    HerdParams {
+        clients: pick(1, 2500),
+        capacity: pick(1, 120),
+        window_ms: [1, 3, 7, 10, 10, 25, 100][pick(0, 6) as usize],
+        base_ms: pick(1, 400),
+        cap_ms,
+        retries: pick(1, 6),
+        jitter,
+        seed: if pick(0, 1) == 0 { 7 } else { pick(0, u32::MAX - 1) },
+    }
+}
+
+#[test]
+fn matches_the_python_program_for_random_parameters() {
+    let mut rng = PyRandom::new(2024);
+    let params: Vec<HerdParams> = (0..300).map(|_| random_params(&mut rng)).collect();
+    let cases: Vec<Value> = params.iter().map(|p| serde_json::to_value(p).unwrap()).collect();
+    let expected = python(&cases);
+    for (p, e) in params.iter().zip(expected) {
+        let r = simulate(p);
+        let got = json!({
+            "served": r.served, "gave_up": r.gave_up, "peak": r.peak, "attempts": r.attempts,
+            "windows": r.windows,
+        });
+        assert_eq!(got, e, "parameters: {p:?}");
+    }
+}
+
+#[test]
+fn matches_python_at_the_edges() {
+    let edges = [
+        HerdParams { clients: 1, capacity: 1, window_ms: 1, base_ms: 1, retries: 1, ..HerdParams::default() },
+        HerdParams { capacity: 100_000, ..HerdParams::default() },
+        HerdParams { window_ms: 1000, jitter: Jitter::None, ..HerdParams::default() },
+        HerdParams { base_ms: 10_000, retries: 10, jitter: Jitter::Decorrelated, ..HerdParams::default() },
+        HerdParams { cap_ms: Some(1), jitter: Jitter::Equal, ..HerdParams::default() },
+        HerdParams { seed: 0, ..HerdParams::default() },
+        HerdParams { seed: u32::MAX, retries: 10, capacity: 3, ..HerdParams::default() },
+    ];
+    let cases: Vec<Value> = edges.iter().map(|p| serde_json::to_value(p).unwrap()).collect();
+    for (p, e) in edges.iter().zip(python(&cases)) {
+        let r = simulate(p);
+        assert_eq!(
+            json!({"served": r.served, "gave_up": r.gave_up, "peak": r.peak, "attempts": r.attempts, "windows": r.windows}),
+            e,
+            "{p:?}"
+        );
+    }
+}

@@ -1,5 +1,7 @@
 //! The `sensei-lab` command line, as authors and scripts use it.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use serde_json::Value;
 use std::process::{Command, Output};
 

@@ -2,6 +2,8 @@
 //! herd and the idempotency key is computed by the core and checked here,
 //! against the lesson's text and against the lesson's own Python programs.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use sensei_lab::sim::backoff::Jitter;
 use sensei_lab::sim::herd::{self, simulate, HerdParams};
 use sensei_lab::sim::idempotency;

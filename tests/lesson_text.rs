@@ -2,6 +2,8 @@
 //! export (in `../shared/lesson/`) is found in the markdown or in the
 //! programs, and the parts NOTES.md lists come in order as sections.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use sensei_lab::lesson;
 
 const SLUG: &str = "timeouts-reintentos-idempotencia";

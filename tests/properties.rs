@@ -1,5 +1,7 @@
 //! Invariants of the herd simulation and its policies, for any parameters.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use proptest::prelude::*;
 use sensei_lab::sim::backoff::{Backoff, Jitter};
 use sensei_lab::sim::herd::{simulate, HerdParams};

@@ -5,6 +5,8 @@
 //! `tests/python/herd_reference.py` (the lesson's `simular`, generalised) and
 //! through the core, compared window by window.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use sensei_lab::sim::backoff::Jitter;
 use sensei_lab::sim::herd::{simulate, HerdParams};
 use sensei_lab::sim::rng::PyRandom;

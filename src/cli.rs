@@ -10,7 +10,11 @@ use serde_json::json;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "sensei-lab", version, about = "Sensei Lab: the lesson «Timeouts, reintentos e idempotencia» from the command line")]
+#[command(
+    name = "sensei-lab",
+    version,
+    about = "Sensei Lab: the lesson «Timeouts, reintentos e idempotencia» from the command line"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -63,7 +67,15 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> Result<String, (u8, String)> {
     match cli.command {
         Command::Herd { params: p, json } => {
-            params::check(&p).map_err(|errs| (2, errs.iter().map(|e| format!("error: {e}")).collect::<Vec<_>>().join("\n")))?;
+            params::check(&p).map_err(|errs| {
+                (
+                    2,
+                    errs.iter()
+                        .map(|e| format!("error: {e}"))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                )
+            })?;
             let r = herd::simulate(&p);
             let line = r.lesson_line(p.jitter);
             if json {
@@ -98,7 +110,14 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             }
             let problems = crate::lesson::check_all();
             if !problems.is_empty() {
-                return Err((1, problems.iter().map(|p| format!("error: {p}")).collect::<Vec<_>>().join("\n")));
+                return Err((
+                    1,
+                    problems
+                        .iter()
+                        .map(|p| format!("error: {p}"))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                ));
             }
             let lessons = crate::lesson::all();
             if json {

@@ -9,7 +9,7 @@ pub fn es_int(v: i64) -> String {
         out.push('-');
     }
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -21,7 +21,13 @@ pub fn es_int(v: i64) -> String {
 /// dropped: `es_dec(0.5, 2)` → `"0.5"`, `es_dec(1250.0, 1)` → `"1,250"`.
 pub fn es_dec(v: f64, decimals: usize) -> String {
     if !v.is_finite() {
-        return if v.is_nan() { "—".into() } else if v > 0.0 { "∞".into() } else { "−∞".into() };
+        return if v.is_nan() {
+            "—".into()
+        } else if v > 0.0 {
+            "∞".into()
+        } else {
+            "−∞".into()
+        };
     }
     let s = format!("{:.*}", decimals, v.abs());
     let (int_part, frac) = match s.split_once('.') {

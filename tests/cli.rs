@@ -6,7 +6,10 @@ use serde_json::Value;
 use std::process::{Command, Output};
 
 fn lab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sensei-lab")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_sensei-lab"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn stdout(o: &Output) -> String {
@@ -15,16 +18,49 @@ fn stdout(o: &Output) -> String {
 
 #[test]
 fn herd_prints_the_lessons_line() {
-    let o = lab(&["herd", "--clients", "1000", "--capacity", "50", "--window-ms", "10", "--base-ms", "100", "--retries", "3", "--jitter", "full", "--seed", "7"]);
+    let o = lab(&[
+        "herd",
+        "--clients",
+        "1000",
+        "--capacity",
+        "50",
+        "--window-ms",
+        "10",
+        "--base-ms",
+        "100",
+        "--retries",
+        "3",
+        "--jitter",
+        "full",
+        "--seed",
+        "7",
+    ]);
     assert!(o.status.success());
-    assert_eq!(stdout(&o), "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos\n");
+    assert_eq!(
+        stdout(&o),
+        "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos\n"
+    );
     let o = lab(&["herd", "--jitter", "none"]);
-    assert_eq!(stdout(&o), "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos\n");
+    assert_eq!(
+        stdout(&o),
+        "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos\n"
+    );
 }
 
 #[test]
 fn every_flag_defaults_to_the_lessons_value() {
-    assert_eq!(stdout(&lab(&["herd"])), stdout(&lab(&["herd", "--jitter", "full", "--seed", "7", "--clients", "1000"])));
+    assert_eq!(
+        stdout(&lab(&["herd"])),
+        stdout(&lab(&[
+            "herd",
+            "--jitter",
+            "full",
+            "--seed",
+            "7",
+            "--clients",
+            "1000"
+        ]))
+    );
 }
 
 #[test]
@@ -43,10 +79,22 @@ fn json_has_the_integer_fields() {
 #[test]
 fn out_of_range_is_refused_with_status_2() {
     for (args, needle) in [
-        (vec!["herd", "--clients", "0"], "--clients must be between 1 and 100000 (got 0)"),
-        (vec!["herd", "--retries", "11"], "--retries must be between 1 and 10 (got 11)"),
-        (vec!["herd", "--cap-ms", "0"], "--cap-ms must be between 1 and 600000 (got 0)"),
-        (vec!["herd", "--window-ms", "5000", "--base-ms", "0"], "--base-ms must be between 1 and 10000 (got 0)"),
+        (
+            vec!["herd", "--clients", "0"],
+            "--clients must be between 1 and 100000 (got 0)",
+        ),
+        (
+            vec!["herd", "--retries", "11"],
+            "--retries must be between 1 and 10 (got 11)",
+        ),
+        (
+            vec!["herd", "--cap-ms", "0"],
+            "--cap-ms must be between 1 and 600000 (got 0)",
+        ),
+        (
+            vec!["herd", "--window-ms", "5000", "--base-ms", "0"],
+            "--base-ms must be between 1 and 10000 (got 0)",
+        ),
     ] {
         let o = lab(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -55,7 +103,11 @@ fn out_of_range_is_refused_with_status_2() {
         assert!(o.stdout.is_empty());
     }
     // Values that are not numbers at all are refused by the parser, also with status 2.
-    for args in [vec!["herd", "--clients", "-5"], vec!["herd", "--jitter", "mucho"], vec!["herd", "--seed", "99999999999"]] {
+    for args in [
+        vec!["herd", "--clients", "-5"],
+        vec!["herd", "--jitter", "mucho"],
+        vec!["herd", "--seed", "99999999999"],
+    ] {
         assert_eq!(lab(&args).status.code(), Some(2), "{args:?}");
     }
 }

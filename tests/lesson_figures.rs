@@ -9,22 +9,35 @@ use sensei_lab::sim::herd::{self, simulate, HerdParams};
 use sensei_lab::sim::idempotency;
 use std::process::Command;
 
-const LESSON_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons/timeouts-reintentos-idempotencia");
+const LESSON_DIR: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/lessons/timeouts-reintentos-idempotencia"
+);
 
 fn run_python(file: &str) -> String {
     let out = Command::new("python3")
         .arg(format!("{LESSON_DIR}/{file}"))
         .output()
         .expect("python3 runs the lesson's program (it is part of the test set-up)");
-    assert!(out.status.success(), "{file}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{file}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]
 fn herd_output_is_the_lessons_to_the_character() {
     let lines = herd::lesson_program_output();
-    assert_eq!(lines[0], "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos");
-    assert_eq!(lines[1], "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos");
+    assert_eq!(
+        lines[0],
+        "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos"
+    );
+    assert_eq!(
+        lines[1],
+        "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos"
+    );
 }
 
 #[test]
@@ -37,16 +50,29 @@ fn herd_output_is_what_the_lessons_python_prints() {
 fn idempotency_output_is_what_the_lessons_python_prints() {
     let python = run_python("llave.py");
     let core = idempotency::lesson_program_output("Tenis naranjas", 7);
-    assert_eq!(core[0], "sin llave: publicación #2 · guardadas: ['Tenis naranjas', 'Tenis naranjas']");
-    assert_eq!(core[1], "con llave: publicación #1 · guardadas: ['Tenis naranjas']");
+    assert_eq!(
+        core[0],
+        "sin llave: publicación #2 · guardadas: ['Tenis naranjas', 'Tenis naranjas']"
+    );
+    assert_eq!(
+        core[1],
+        "con llave: publicación #1 · guardadas: ['Tenis naranjas']"
+    );
     assert_eq!(python, core.join("\n") + "\n");
 }
 
 #[test]
 fn the_texts_figures_about_the_herd() {
-    let none = simulate(&HerdParams { jitter: Jitter::None, ..HerdParams::default() });
+    let none = simulate(&HerdParams {
+        jitter: Jitter::None,
+        ..HerdParams::default()
+    });
     // «Sin jitter, los 1,000 llegan en la misma ventana: el servidor atiende 50 y rechaza 950.»
-    assert_eq!(none.windows[0], (20, 1000), "all 1,000 arrive in the window of 200 ms");
+    assert_eq!(
+        none.windows[0],
+        (20, 1000),
+        "all 1,000 arrive in the window of 200 ms"
+    );
     // «Los 950 vuelven juntos, se atienden 50, y así.» (at 200 + 400 = 600 ms)
     assert_eq!(none.windows[1], (60, 950));
     assert_eq!(none.windows[2], (140, 900));
@@ -57,12 +83,26 @@ fn the_texts_figures_about_the_herd() {
     // «los mismos 1,000 se reparten en unos 200 ms: el pico baja a 61 por ventana,
     //  casi todos entran al primer reintento y nadie se rinde.»
     assert_eq!((full.peak, full.gave_up, full.served), (61, 0, 1000));
-    let first_wave: u64 = full.windows.iter().filter(|(w, _)| *w < 20).map(|(_, c)| *c as u64).sum();
-    assert!(first_wave >= 1000, "every first retry lands within 0–200 ms");
+    let first_wave: u64 = full
+        .windows
+        .iter()
+        .filter(|(w, _)| *w < 20)
+        .map(|(_, c)| *c as u64)
+        .sum();
+    assert!(
+        first_wave >= 1000,
+        "every first retry lands within 0–200 ms"
+    );
     let retried_again = full.attempts - 1000;
-    assert!(retried_again * 10 < 1000, "almost all get in at the first retry ({retried_again} retry again)");
+    assert!(
+        retried_again * 10 < 1000,
+        "almost all get in at the first retry ({retried_again} retry again)"
+    );
     // «El servidor atiende 50 requests en cada ventana de 10 ms (5,000 por segundo)»
-    assert_eq!(HerdParams::default().capacity * 1000 / HerdParams::default().window_ms, 5000);
+    assert_eq!(
+        HerdParams::default().capacity * 1000 / HerdParams::default().window_ms,
+        5000
+    );
 }
 
 /// Figures obtained by running the lesson's own `simular` (manada.py) with
@@ -71,7 +111,8 @@ fn the_texts_figures_about_the_herd() {
 #[test]
 fn matches_the_lessons_simular_for_other_arguments() {
     #[rustfmt::skip]
-    let cases: &[(bool, u32, u32, u32, u32, (u32, u32, u32, u64))] = &[
+    type Case = (bool, u32, u32, u32, u32, (u32, u32, u32, u64));
+    let cases: &[Case] = &[
         (false, 1000, 50, 100, 3, (150, 850, 1000, 2850)),
         (true, 1000, 50, 100, 3, (1000, 0, 61, 1061)),
         (true, 5000, 50, 100, 3, (4508, 492, 375, 11754)),

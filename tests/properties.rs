@@ -9,7 +9,12 @@ use sensei_lab::sim::params::{self, Params};
 use sensei_lab::sim::rng::PyRandom;
 
 fn jitter() -> impl Strategy<Value = Jitter> {
-    prop_oneof![Just(Jitter::None), Just(Jitter::Full), Just(Jitter::Equal), Just(Jitter::Decorrelated)]
+    prop_oneof![
+        Just(Jitter::None),
+        Just(Jitter::Full),
+        Just(Jitter::Equal),
+        Just(Jitter::Decorrelated)
+    ]
 }
 
 prop_compose! {
@@ -88,22 +93,48 @@ proptest! {
 
 #[test]
 fn out_of_range_values_are_clamped_with_a_note_in_spanish() {
-    let (p, notes) = params::from_query::<HerdParams>("?clients=5000000&retries=0&jitter=mucho&window-ms=abc");
+    let (p, notes) =
+        params::from_query::<HerdParams>("?clients=5000000&retries=0&jitter=mucho&window-ms=abc");
     assert_eq!(p.clients, 100_000);
     assert_eq!(p.retries, 1);
     assert_eq!(p.jitter, Jitter::Full);
     assert_eq!(p.window_ms, 10);
     let text: Vec<&str> = notes.iter().map(|n| n.message.as_str()).collect();
-    assert!(text.contains(&"Clientes: 5,000,000 está fuera del rango permitido (1 a 100,000); se usa 100,000."), "{text:?}");
-    assert!(text.contains(&"Reintentos por cliente: 0 está fuera del rango permitido (1 a 10); se usa 1."), "{text:?}");
-    assert!(text.iter().any(|t| t.starts_with("Jitter: no se entiende «mucho»")), "{text:?}");
-    assert!(text.iter().any(|t| t.starts_with("Ventana: no se entiende «abc»")), "{text:?}");
+    assert!(
+        text.contains(
+            &"Clientes: 5,000,000 está fuera del rango permitido (1 a 100,000); se usa 100,000."
+        ),
+        "{text:?}"
+    );
+    assert!(
+        text.contains(
+            &"Reintentos por cliente: 0 está fuera del rango permitido (1 a 10); se usa 1."
+        ),
+        "{text:?}"
+    );
+    assert!(
+        text.iter()
+            .any(|t| t.starts_with("Jitter: no se entiende «mucho»")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter()
+            .any(|t| t.starts_with("Ventana: no se entiende «abc»")),
+        "{text:?}"
+    );
 }
 
 #[test]
 fn the_largest_run_is_bounded() {
     // The worst case the bounds allow: 100,000 clients, one served per window, 10 retries each.
-    let p = HerdParams { clients: 100_000, capacity: 1, window_ms: 1000, retries: 10, jitter: Jitter::None, ..HerdParams::default() };
+    let p = HerdParams {
+        clients: 100_000,
+        capacity: 1,
+        window_ms: 1000,
+        retries: 10,
+        jitter: Jitter::None,
+        ..HerdParams::default()
+    };
     let r = simulate(&p);
     assert!(r.attempts <= 1_000_000);
     assert_eq!(r.served + r.gave_up, 100_000);

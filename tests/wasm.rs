@@ -20,20 +20,57 @@ fn python_random_7_digit_for_digit() {
 #[test]
 fn lesson_lines() {
     let lines = herd::lesson_program_output();
-    assert_eq!(lines[0], "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos");
-    assert_eq!(lines[1], "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos");
+    assert_eq!(
+        lines[0],
+        "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos"
+    );
+    assert_eq!(
+        lines[1],
+        "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos"
+    );
     let idem = idempotency::lesson_program_output("Tenis naranjas", 7);
-    assert_eq!(idem[1], "con llave: publicación #1 · guardadas: ['Tenis naranjas']");
+    assert_eq!(
+        idem[1],
+        "con llave: publicación #1 · guardadas: ['Tenis naranjas']"
+    );
 }
 
 #[test]
 fn other_parameters_as_python() {
     // From the lesson's simular (see tests/lesson_figures.rs) and tests/python/herd_reference.py.
     let cases = [
-        (HerdParams { clients: 5000, ..HerdParams::default() }, (4508, 492, 375, 11754)),
-        (HerdParams { clients: 2000, capacity: 10, base_ms: 200, retries: 2, ..HerdParams::default() }, (1104, 896, 83, 3666)),
-        (HerdParams { jitter: Jitter::Equal, ..HerdParams::default() }, (1000, 0, 120, 1500)),
-        (HerdParams { jitter: Jitter::Decorrelated, cap_ms: Some(1000), ..HerdParams::default() }, (1000, 0, 61, 1059)),
+        (
+            HerdParams {
+                clients: 5000,
+                ..HerdParams::default()
+            },
+            (4508, 492, 375, 11754),
+        ),
+        (
+            HerdParams {
+                clients: 2000,
+                capacity: 10,
+                base_ms: 200,
+                retries: 2,
+                ..HerdParams::default()
+            },
+            (1104, 896, 83, 3666),
+        ),
+        (
+            HerdParams {
+                jitter: Jitter::Equal,
+                ..HerdParams::default()
+            },
+            (1000, 0, 120, 1500),
+        ),
+        (
+            HerdParams {
+                jitter: Jitter::Decorrelated,
+                cap_ms: Some(1000),
+                ..HerdParams::default()
+            },
+            (1000, 0, 61, 1059),
+        ),
     ];
     for (p, expected) in cases {
         let r = simulate(&p);

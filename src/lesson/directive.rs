@@ -9,21 +9,32 @@ pub struct Directive {
 
 impl Directive {
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 }
 
 /// Parses `::name{…}` (the leading `::` included). Errors say what is wrong.
 pub fn parse_directive_line(line: &str) -> Result<Directive, String> {
-    let rest = line.trim().strip_prefix("::").ok_or("a directive starts with «::»")?;
-    let name_end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')).unwrap_or(rest.len());
+    let rest = line
+        .trim()
+        .strip_prefix("::")
+        .ok_or("a directive starts with «::»")?;
+    let name_end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .unwrap_or(rest.len());
     let name = &rest[..name_end];
     if name.is_empty() {
         return Err("a directive needs a name, as in «::widget{id=\"herd\"}»".into());
     }
     let rest = rest[name_end..].trim();
     if rest.is_empty() {
-        return Ok(Directive { name: name.into(), attrs: Vec::new() });
+        return Ok(Directive {
+            name: name.into(),
+            attrs: Vec::new(),
+        });
     }
     let inner = rest
         .strip_prefix('{')
@@ -57,7 +68,11 @@ pub fn parse_directive_line(line: &str) -> Result<Directive, String> {
                     Some('"') => break,
                     Some('\\') => value.extend(chars.next()),
                     Some(c) => value.push(c),
-                    None => return Err(format!("«::{name}»: the value of «{key}» has no closing quote")),
+                    None => {
+                        return Err(format!(
+                            "«::{name}»: the value of «{key}» has no closing quote"
+                        ))
+                    }
                 }
             }
         } else {
@@ -74,7 +89,10 @@ pub fn parse_directive_line(line: &str) -> Result<Directive, String> {
         }
         attrs.push((key, value));
     }
-    Ok(Directive { name: name.into(), attrs })
+    Ok(Directive {
+        name: name.into(),
+        attrs,
+    })
 }
 
 #[cfg(test)]
@@ -93,7 +111,15 @@ mod tests {
 
     #[test]
     fn refuses_malformed() {
-        for bad in ["::", "::{x=1}", "::w{x}", "::w{x=\"1}", "::w{x=1 x=2}", "::w x=1", "widget"] {
+        for bad in [
+            "::",
+            "::{x=1}",
+            "::w{x}",
+            "::w{x=\"1}",
+            "::w{x=1 x=2}",
+            "::w x=1",
+            "widget",
+        ] {
             assert!(parse_directive_line(bad).is_err(), "{bad}");
         }
     }

@@ -62,7 +62,10 @@ pub enum Block {
     /// A piece of the lab placed in the text.
     Directive(Directive),
     /// A container directive with markdown inside (e.g. a hidden solution).
-    Container { directive: Directive, body: Vec<Block> },
+    Container {
+        directive: Directive,
+        body: Vec<Block>,
+    },
 }
 
 /// What went wrong reading a lesson, with the line it happened on.
@@ -115,7 +118,10 @@ fn front_matter(src: &str) -> (Vec<(String, String)>, &str, usize) {
     let Some(rest) = src.strip_prefix("---\n") else {
         return (Vec::new(), src, 0);
     };
-    let Some(end) = rest.find("\n---\n").or_else(|| rest.strip_suffix("\n---").map(|r| r.len())) else {
+    let Some(end) = rest
+        .find("\n---\n")
+        .or_else(|| rest.strip_suffix("\n---").map(|r| r.len()))
+    else {
         return (Vec::new(), src, 0);
     };
     let meta = rest[..end]
@@ -177,16 +183,29 @@ fn heading(line: &str) -> Option<(u8, String, Option<String>)> {
 pub fn parse(slug: &str, src: &str) -> Result<Lesson, LessonError> {
     let (meta, body, offset) = front_matter(src);
     let get = |k: &str| meta.iter().find(|(mk, _)| mk == k).map(|(_, v)| v.clone());
-    let title = get("title").ok_or(LessonError { line: 1, message: "front matter has no title".into() })?;
-    let mut sections = vec![Section { id: "inicio".into(), title: title.clone(), level: 1, blocks: Vec::new() }];
+    let title = get("title").ok_or(LessonError {
+        line: 1,
+        message: "front matter has no title".into(),
+    })?;
+    let mut sections = vec![Section {
+        id: "inicio".into(),
+        title: title.clone(),
+        level: 1,
+        blocks: Vec::new(),
+    }];
     let mut lines: Vec<(usize, &str)> = Vec::new();
     let mut in_fence = false;
-    let flush = |lines: &mut Vec<(usize, &str)>, sections: &mut Vec<Section>| -> Result<(), LessonError> {
-        let blocks = blocks(lines)?;
-        sections.last_mut().expect("a section").blocks.extend(blocks);
-        lines.clear();
-        Ok(())
-    };
+    let flush =
+        |lines: &mut Vec<(usize, &str)>, sections: &mut Vec<Section>| -> Result<(), LessonError> {
+            let blocks = blocks(lines)?;
+            sections
+                .last_mut()
+                .expect("a section")
+                .blocks
+                .extend(blocks);
+            lines.clear();
+            Ok(())
+        };
     for (i, line) in body.lines().enumerate() {
         let n = i + 1 + offset;
         if line.trim_start().starts_with("```") {
@@ -197,16 +216,29 @@ pub fn parse(slug: &str, src: &str) -> Result<Lesson, LessonError> {
                 flush(&mut lines, &mut sections)?;
                 let id = id.unwrap_or_else(|| slugify(&title));
                 if sections.iter().any(|s| s.id == id) {
-                    return Err(LessonError { line: n, message: format!("duplicate section id «{id}»") });
+                    return Err(LessonError {
+                        line: n,
+                        message: format!("duplicate section id «{id}»"),
+                    });
                 }
-                sections.push(Section { id, title, level, blocks: Vec::new() });
+                sections.push(Section {
+                    id,
+                    title,
+                    level,
+                    blocks: Vec::new(),
+                });
                 continue;
             }
         }
         lines.push((n, line));
     }
     flush(&mut lines, &mut sections)?;
-    Ok(Lesson { slug: slug.into(), title, summary: get("summary").unwrap_or_default(), sections })
+    Ok(Lesson {
+        slug: slug.into(),
+        title,
+        summary: get("summary").unwrap_or_default(),
+        sections,
+    })
 }
 
 /// Groups a section's lines into markdown runs, directives and containers.
@@ -228,11 +260,17 @@ fn blocks(lines: &[(usize, &str)]) -> Result<Vec<Block>, LessonError> {
         }
         let trimmed = line.trim();
         if !in_fence && trimmed.starts_with(":::") && trimmed.len() > 3 {
-            let directive = parse_directive_line(&trimmed[1..]).map_err(|m| LessonError { line: n, message: m })?;
+            let directive = parse_directive_line(&trimmed[1..]).map_err(|m| LessonError {
+                line: n,
+                message: m,
+            })?;
             let close = lines[i + 1..]
                 .iter()
                 .position(|(_, l)| l.trim() == ":::")
-                .ok_or(LessonError { line: n, message: format!("«:::{}» is never closed with «:::»", directive.name) })?;
+                .ok_or(LessonError {
+                    line: n,
+                    message: format!("«:::{}» is never closed with «:::»", directive.name),
+                })?;
             push_text(&mut text, &mut out);
             let body = blocks(&lines[i + 1..i + 1 + close])?;
             out.push(Block::Container { directive, body });
@@ -240,7 +278,10 @@ fn blocks(lines: &[(usize, &str)]) -> Result<Vec<Block>, LessonError> {
             continue;
         }
         if !in_fence && trimmed.starts_with("::") && !trimmed.starts_with(":::") {
-            let directive = parse_directive_line(trimmed).map_err(|m| LessonError { line: n, message: m })?;
+            let directive = parse_directive_line(trimmed).map_err(|m| LessonError {
+                line: n,
+                message: m,
+            })?;
             push_text(&mut text, &mut out);
             out.push(Block::Directive(directive));
         } else {
@@ -253,37 +294,6 @@ fn blocks(lines: &[(usize, &str)]) -> Result<Vec<Block>, LessonError> {
     Ok(out)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slugs_drop_accents() {
-        assert_eq!(slugify("¿Qué dice cada falla?"), "que-dice-cada-falla");
-        assert_eq!(slugify("Retry-After: cuando el servidor dice cuánto esperar"), "retry-after-cuando-el-servidor-dice-cuanto-esperar");
-        assert_eq!(slugify("¡!"), "seccion");
-    }
-
-    #[test]
-    fn containers_and_fences() {
-        let src = "---\ntitle: T\n---\n## A\n\n```python\n## no es título\n::tampoco\n```\n\n:::details{summary=\"Ver\"}\n- uno\n:::\n";
-        let l = parse("t", src).unwrap();
-        assert_eq!(l.sections.len(), 2);
-        let blocks = &l.sections[1].blocks;
-        assert!(matches!(&blocks[0], Block::Markdown(m) if m.contains("## no es título")));
-        assert!(matches!(&blocks[1], Block::Container { directive, body } if directive.get("summary") == Some("Ver") && body.len() == 1));
-    }
-
-    #[test]
-    fn errors_name_the_line() {
-        let err = parse("t", "---\ntitle: T\n---\n\n:::details{summary=\"x\"}\nsin cerrar\n").unwrap_err();
-        assert_eq!(err.line, 5);
-        let err = parse("t", "---\ntitle: T\n---\n## A\n## A\n").unwrap_err();
-        assert_eq!(err.line, 5);
-        assert!(parse("t", "sin front matter").is_err());
-    }
-}
-
 /// The widgets a `::widget{id=…}` directive can place.
 pub const WIDGETS: &[&str] = &["herd"];
 /// The programs whose output the core computes (`::program{output=…}`).
@@ -292,7 +302,11 @@ pub const OUTPUTS: &[&str] = &["herd", "idempotency"];
 /// What is wrong with a directive, if anything: unknown names, missing
 /// attributes, files that are not in the lesson's folder.
 pub fn check_directive(slug: &str, d: &Directive) -> Option<String> {
-    let need = |k: &str| d.get(k).is_none().then(|| format!("«::{}» needs «{k}»", d.name));
+    let need = |k: &str| {
+        d.get(k)
+            .is_none()
+            .then(|| format!("«::{}» needs «{k}»", d.name))
+    };
     match d.name.as_str() {
         "widget" => need("id").or_else(|| {
             let id = d.get("id").unwrap_or_default();
@@ -325,4 +339,44 @@ pub fn check_all() -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_drop_accents() {
+        assert_eq!(slugify("¿Qué dice cada falla?"), "que-dice-cada-falla");
+        assert_eq!(
+            slugify("Retry-After: cuando el servidor dice cuánto esperar"),
+            "retry-after-cuando-el-servidor-dice-cuanto-esperar"
+        );
+        assert_eq!(slugify("¡!"), "seccion");
+    }
+
+    #[test]
+    fn containers_and_fences() {
+        let src = "---\ntitle: T\n---\n## A\n\n```python\n## no es título\n::tampoco\n```\n\n:::details{summary=\"Ver\"}\n- uno\n:::\n";
+        let l = parse("t", src).unwrap();
+        assert_eq!(l.sections.len(), 2);
+        let blocks = &l.sections[1].blocks;
+        assert!(matches!(&blocks[0], Block::Markdown(m) if m.contains("## no es título")));
+        assert!(
+            matches!(&blocks[1], Block::Container { directive, body } if directive.get("summary") == Some("Ver") && body.len() == 1)
+        );
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let err = parse(
+            "t",
+            "---\ntitle: T\n---\n\n:::details{summary=\"x\"}\nsin cerrar\n",
+        )
+        .unwrap_err();
+        assert_eq!(err.line, 5);
+        let err = parse("t", "---\ntitle: T\n---\n## A\n## A\n").unwrap_err();
+        assert_eq!(err.line, 5);
+        assert!(parse("t", "sin front matter").is_err());
+    }
 }

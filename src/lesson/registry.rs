@@ -41,5 +41,11 @@ pub fn find(slug: &str) -> Option<&'static Lesson> {
 
 /// A file of a lesson's folder, such as the Python program `manada.py`.
 pub fn program_source(slug: &str, file: &str) -> Option<&'static str> {
-    EMBEDDED.iter().find(|(s, _, _)| *s == slug)?.2.iter().find(|(f, _)| *f == file).map(|(_, src)| *src)
+    EMBEDDED
+        .iter()
+        .find(|(s, _, _)| *s == slug)?
+        .2
+        .iter()
+        .find(|(f, _)| *f == file)
+        .map(|(_, src)| *src)
 }

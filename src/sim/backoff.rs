@@ -48,7 +48,12 @@ pub enum Jitter {
 }
 
 impl Jitter {
-    pub const ALL: [Jitter; 4] = [Jitter::None, Jitter::Full, Jitter::Equal, Jitter::Decorrelated];
+    pub const ALL: [Jitter; 4] = [
+        Jitter::None,
+        Jitter::Full,
+        Jitter::Equal,
+        Jitter::Decorrelated,
+    ];
 
     /// The name used in the URL, on the command line and in JSON.
     pub fn key(self) -> &'static str {
@@ -122,7 +127,12 @@ impl Backoff {
 
     /// The waits before retry 1, 2, 3, … as an endless iterator.
     pub fn waits<R: UnitRng>(self, rng: R) -> Waits<R> {
-        Waits { backoff: self, rng, n: 0, prev: self.base_ms }
+        Waits {
+            backoff: self,
+            rng,
+            n: 0,
+            prev: self.base_ms,
+        }
     }
 }
 
@@ -151,9 +161,16 @@ mod tests {
 
     #[test]
     fn doubling_without_jitter() {
-        let b = Backoff { base_ms: 100.0, cap_ms: None, jitter: Jitter::None };
+        let b = Backoff {
+            base_ms: 100.0,
+            cap_ms: None,
+            jitter: Jitter::None,
+        };
         // The lesson: 200 ms before the first retry, 400 before the second, 800 before the third.
-        assert_eq!(b.waits(PyRandom::new(1)).take(3).collect::<Vec<_>>(), [200.0, 400.0, 800.0]);
+        assert_eq!(
+            b.waits(PyRandom::new(1)).take(3).collect::<Vec<_>>(),
+            [200.0, 400.0, 800.0]
+        );
     }
 
     #[test]
@@ -168,7 +185,11 @@ mod tests {
     fn waits_stay_within_bounds() {
         for jitter in Jitter::ALL {
             for cap in [None, Some(300.0)] {
-                let b = Backoff { base_ms: 50.0, cap_ms: cap, jitter };
+                let b = Backoff {
+                    base_ms: 50.0,
+                    cap_ms: cap,
+                    jitter,
+                };
                 let mut rng = PyRandom::new(99);
                 let mut prev = b.base_ms;
                 for n in 1..=12 {

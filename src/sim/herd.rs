@@ -86,14 +86,84 @@ const JITTER_OPTIONS: &[(&str, &str)] = &[
 ];
 
 const SPECS: &[Spec] = &[
-    Spec { key: "clients", label: "Clientes", unit: "", kind: Kind::Int { min: 1, max: 100_000, optional: false } },
-    Spec { key: "capacity", label: "Capacidad por ventana", unit: "", kind: Kind::Int { min: 1, max: 100_000, optional: false } },
-    Spec { key: "window-ms", label: "Ventana", unit: "ms", kind: Kind::Int { min: 1, max: 1_000, optional: false } },
-    Spec { key: "base-ms", label: "Base del backoff", unit: "ms", kind: Kind::Int { min: 1, max: 10_000, optional: false } },
-    Spec { key: "cap-ms", label: "Tope de la espera", unit: "ms", kind: Kind::Int { min: 1, max: 600_000, optional: true } },
-    Spec { key: "retries", label: "Reintentos por cliente", unit: "", kind: Kind::Int { min: 1, max: 10, optional: false } },
-    Spec { key: "jitter", label: "Jitter", unit: "", kind: Kind::Choice { options: JITTER_OPTIONS } },
-    Spec { key: "seed", label: "Semilla", unit: "", kind: Kind::Int { min: 0, max: u32::MAX as i64, optional: false } },
+    Spec {
+        key: "clients",
+        label: "Clientes",
+        unit: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 100_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "capacity",
+        label: "Capacidad por ventana",
+        unit: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 100_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "window-ms",
+        label: "Ventana",
+        unit: "ms",
+        kind: Kind::Int {
+            min: 1,
+            max: 1_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "base-ms",
+        label: "Base del backoff",
+        unit: "ms",
+        kind: Kind::Int {
+            min: 1,
+            max: 10_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "cap-ms",
+        label: "Tope de la espera",
+        unit: "ms",
+        kind: Kind::Int {
+            min: 1,
+            max: 600_000,
+            optional: true,
+        },
+    },
+    Spec {
+        key: "retries",
+        label: "Reintentos por cliente",
+        unit: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 10,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "jitter",
+        label: "Jitter",
+        unit: "",
+        kind: Kind::Choice {
+            options: JITTER_OPTIONS,
+        },
+    },
+    Spec {
+        key: "seed",
+        label: "Semilla",
+        unit: "",
+        kind: Kind::Int {
+            min: 0,
+            max: u32::MAX as i64,
+            optional: false,
+        },
+    },
 ];
 
 fn to_u32(v: &Value) -> u32 {
@@ -129,7 +199,13 @@ impl Params for HerdParams {
             "capacity" => self.capacity = to_u32(&value),
             "window-ms" => self.window_ms = to_u32(&value),
             "base-ms" => self.base_ms = to_u32(&value),
-            "cap-ms" => self.cap_ms = if value == Value::Unset { None } else { Some(to_u32(&value)) },
+            "cap-ms" => {
+                self.cap_ms = if value == Value::Unset {
+                    None
+                } else {
+                    Some(to_u32(&value))
+                }
+            }
             "retries" => self.retries = to_u32(&value),
             "jitter" => {
                 if let Value::Choice(c) = value {
@@ -222,7 +298,14 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
     let window = p.window_ms as f64;
     let clients = p.clients as usize;
     // Only decorrelated jitter reads the previous wait of each client.
-    let mut prev = vec![backoff.base_ms; if p.jitter == Jitter::Decorrelated { clients } else { 0 }];
+    let mut prev = vec![
+        backoff.base_ms;
+        if p.jitter == Jitter::Decorrelated {
+            clients
+        } else {
+            0
+        }
+    ];
 
     let mut queue = BinaryHeap::with_capacity(clients);
     for c in 0..p.clients {
@@ -230,7 +313,11 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
         if let Some(slot) = prev.get_mut(c as usize) {
             *slot = w;
         }
-        queue.push(Attempt { t: w, client: c, n: 1 });
+        queue.push(Attempt {
+            t: w,
+            client: c,
+            n: 1,
+        });
     }
 
     let mut windows: Vec<(u64, u32)> = Vec::new();
@@ -251,12 +338,19 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
         if count <= p.capacity {
             served += 1;
         } else if n < p.retries {
-            let last = prev.get(client as usize).copied().unwrap_or(backoff.base_ms);
+            let last = prev
+                .get(client as usize)
+                .copied()
+                .unwrap_or(backoff.base_ms);
             let wait = backoff.wait(n + 1, last, &mut rng);
             if let Some(slot) = prev.get_mut(client as usize) {
                 *slot = wait;
             }
-            queue.push(Attempt { t: t + wait, client, n: n + 1 });
+            queue.push(Attempt {
+                t: t + wait,
+                client,
+                n: n + 1,
+            });
         } else {
             gave_up += 1;
         }
@@ -275,7 +369,10 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
 /// The lesson's program: both runs at the lesson's values, as it prints them.
 pub fn lesson_program_output() -> [String; 2] {
     [Jitter::None, Jitter::Full].map(|jitter| {
-        let p = HerdParams { jitter, ..HerdParams::default() };
+        let p = HerdParams {
+            jitter,
+            ..HerdParams::default()
+        };
         simulate(&p).lesson_line(jitter)
     })
 }
@@ -287,7 +384,13 @@ mod tests {
     #[test]
     fn lesson_figures_to_the_character() {
         let [a, b] = lesson_program_output();
-        assert_eq!(a, "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos");
-        assert_eq!(b, "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos");
+        assert_eq!(
+            a,
+            "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos"
+        );
+        assert_eq!(
+            b,
+            "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos"
+        );
     }
 }

@@ -61,7 +61,14 @@ pub fn uuid4(rng: &mut PyRandom) -> String {
     b[6] = (b[6] & 0x0f) | 0x40;
     b[8] = (b[8] & 0x3f) | 0x80;
     let h: String = b.iter().map(|x| format!("{x:02x}")).collect();
-    format!("{}-{}-{}-{}-{}", &h[0..8], &h[8..12], &h[12..16], &h[16..20], &h[20..32])
+    format!(
+        "{}-{}-{}-{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..32]
+    )
 }
 
 /// `cliente(titulo, con_llave)`: publishes, the answer is lost, and the
@@ -80,7 +87,11 @@ pub fn py_repr_list(items: &[String]) -> String {
 
 /// Python's `repr` of a string (quote choice and escapes as CPython does).
 pub fn py_repr_str(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
     let mut out = String::new();
     out.push(quote);
     for ch in s.chars() {
@@ -93,7 +104,9 @@ pub fn py_repr_str(s: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
             c => out.push(c),
         }
     }
@@ -106,10 +119,18 @@ pub fn lesson_program_output(title: &str, seed: u32) -> [String; 2] {
     let mut rng = PyRandom::new(seed);
     let mut server = Server::default();
     let without = client(&mut server, title, false, &mut rng);
-    let a = format!("sin llave: {} · guardadas: {}", without, py_repr_list(server.stored()));
+    let a = format!(
+        "sin llave: {} · guardadas: {}",
+        without,
+        py_repr_list(server.stored())
+    );
     server.clear();
     let with = client(&mut server, title, true, &mut rng);
-    let b = format!("con llave: {} · guardadas: {}", with, py_repr_list(server.stored()));
+    let b = format!(
+        "con llave: {} · guardadas: {}",
+        with,
+        py_repr_list(server.stored())
+    );
     [a, b]
 }
 
@@ -120,8 +141,14 @@ mod tests {
     #[test]
     fn lesson_lines() {
         let [a, b] = lesson_program_output("Tenis naranjas", 7);
-        assert_eq!(a, "sin llave: publicación #2 · guardadas: ['Tenis naranjas', 'Tenis naranjas']");
-        assert_eq!(b, "con llave: publicación #1 · guardadas: ['Tenis naranjas']");
+        assert_eq!(
+            a,
+            "sin llave: publicación #2 · guardadas: ['Tenis naranjas', 'Tenis naranjas']"
+        );
+        assert_eq!(
+            b,
+            "con llave: publicación #1 · guardadas: ['Tenis naranjas']"
+        );
     }
 
     #[test]

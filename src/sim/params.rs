@@ -21,7 +21,9 @@ pub enum Kind {
     /// An integer in `min..=max`; `optional` means "none" is allowed too.
     Int { min: i64, max: i64, optional: bool },
     /// One of a fixed set of keys, each with its Spanish label.
-    Choice { options: &'static [(&'static str, &'static str)] },
+    Choice {
+        options: &'static [(&'static str, &'static str)],
+    },
 }
 
 /// One parameter of a scenario.
@@ -77,21 +79,41 @@ impl Spec {
                 );
                 (Value::Int(used), Some(msg))
             }
-            (Kind::Int { optional: false, min, .. }, Value::Unset) => (
+            (
+                Kind::Int {
+                    optional: false,
+                    min,
+                    ..
+                },
+                Value::Unset,
+            ) => (
                 Value::Int(min),
-                Some(format!("{}: hace falta un valor; se usa {}.", self.label, es_int(min))),
+                Some(format!(
+                    "{}: hace falta un valor; se usa {}.",
+                    self.label,
+                    es_int(min)
+                )),
             ),
             (Kind::Int { .. }, v @ (Value::Int(_) | Value::Unset)) => (v, None),
-            (Kind::Choice { options }, Value::Choice(c)) if options.iter().any(|(k, _)| *k == c) => {
+            (Kind::Choice { options }, Value::Choice(c))
+                if options.iter().any(|(k, _)| *k == c) =>
+            {
                 (Value::Choice(c), None)
             }
             (Kind::Choice { options }, _) => (
                 Value::Choice(options[0].0),
-                Some(format!("{}: valor no reconocido; se usa «{}».", self.label, options[0].1)),
+                Some(format!(
+                    "{}: valor no reconocido; se usa «{}».",
+                    self.label, options[0].1
+                )),
             ),
             (Kind::Int { min, .. }, Value::Choice(_)) => (
                 Value::Int(min),
-                Some(format!("{}: valor no reconocido; se usa {}.", self.label, es_int(min))),
+                Some(format!(
+                    "{}: valor no reconocido; se usa {}.",
+                    self.label,
+                    es_int(min)
+                )),
             ),
         }
     }
@@ -113,11 +135,14 @@ impl Spec {
                 if f.is_nan() {
                     return None;
                 }
-                Some(Value::Int(f.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64))
+                Some(Value::Int(
+                    f.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64,
+                ))
             }
-            Kind::Choice { options } => {
-                options.iter().find(|(k, _)| *k == t).map(|(k, _)| Value::Choice(k))
-            }
+            Kind::Choice { options } => options
+                .iter()
+                .find(|(k, _)| *k == t)
+                .map(|(k, _)| Value::Choice(k)),
         }
     }
 
@@ -139,7 +164,10 @@ pub fn clamp<P: Params>(params: &P) -> (P, Vec<Note>) {
         let (v, note) = spec.clamp(params.get(spec.key));
         out.set(spec.key, v);
         if let Some(message) = note {
-            notes.push(Note { key: spec.key, message });
+            notes.push(Note {
+                key: spec.key,
+                message,
+            });
         }
     }
     (out, notes)
@@ -183,12 +211,18 @@ pub fn from_query<P: Params>(query: &str) -> (P, Vec<Note>) {
                 let (v, note) = spec.clamp(v);
                 params.set(spec.key, v);
                 if let Some(message) = note {
-                    notes.push(Note { key: spec.key, message });
+                    notes.push(Note {
+                        key: spec.key,
+                        message,
+                    });
                 }
             }
             None => notes.push(Note {
                 key: spec.key,
-                message: format!("{}: no se entiende «{}»; se usa el valor de la lección.", spec.label, val),
+                message: format!(
+                    "{}: no se entiende «{}»; se usa el valor de la lección.",
+                    spec.label, val
+                ),
             }),
         }
     }
@@ -214,7 +248,9 @@ fn percent_decode(s: &str) -> String {
         match bytes[i] {
             b'+' => out.push(b' '),
             b'%' if i + 2 < bytes.len() => {
-                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok());
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3])
+                    .ok()
+                    .and_then(|h| u8::from_str_radix(h, 16).ok());
                 match hex {
                     Some(b) => {
                         out.push(b);

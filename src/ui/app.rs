@@ -13,7 +13,9 @@ fn switch(route: Route) -> Html {
             None => html! { <NotFound /> },
         },
         Route::Lesson { lesson } => html! { <LessonPage slug={lesson} section={None::<String>} /> },
-        Route::Section { lesson, section } => html! { <LessonPage slug={lesson} section={Some(section)} /> },
+        Route::Section { lesson, section } => {
+            html! { <LessonPage slug={lesson} section={Some(section)} /> }
+        }
         Route::NotFound => html! { <NotFound /> },
     }
 }

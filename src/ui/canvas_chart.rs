@@ -27,12 +27,17 @@ pub fn HerdCanvas(props: &HerdCanvasProps) -> Html {
         use_effect_with((), move |_| {
             let measure = move || {
                 if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                    let w = c.parent_element().map(|p| p.client_width()).unwrap_or(640).max(280) as u32;
+                    let w = c
+                        .parent_element()
+                        .map(|p| p.client_width())
+                        .unwrap_or(640)
+                        .max(280) as u32;
                     width.set(w);
                 }
             };
             measure();
-            let listener = web_sys::window().map(|w| gloo::events::EventListener::new(&w, "resize", move |_| measure()));
+            let listener = web_sys::window()
+                .map(|w| gloo::events::EventListener::new(&w, "resize", move |_| measure()));
             move || drop(listener)
         });
     }
@@ -42,7 +47,9 @@ pub fn HerdCanvas(props: &HerdCanvasProps) -> Html {
             if *w == 0 {
                 return;
             }
-            let Some(el) = canvas.cast::<HtmlCanvasElement>() else { return };
+            let Some(el) = canvas.cast::<HtmlCanvasElement>() else {
+                return;
+            };
             let height = if *w < 520 { 260 } else { 340 };
             el.set_width(*w);
             el.set_height(height);
@@ -54,7 +61,10 @@ pub fn HerdCanvas(props: &HerdCanvasProps) -> Html {
                 }
             }
             // Lets the browser tests and benchmarks see each redraw.
-            let n: u32 = el.get_attribute("data-draws").and_then(|v| v.parse().ok()).unwrap_or(0);
+            let n: u32 = el
+                .get_attribute("data-draws")
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0);
             let _ = el.set_attribute("data-draws", &(n + 1).to_string());
             if let Some(p) = perf {
                 let _ = p.mark("chart-drawn");

@@ -20,13 +20,22 @@ struct Run {
 
 fn run(p: &HerdParams) -> Run {
     let chosen = simulate(p);
-    let reference = (p.jitter != Jitter::None).then(|| simulate(&HerdParams { jitter: Jitter::None, ..p.clone() }));
+    let reference = (p.jitter != Jitter::None).then(|| {
+        simulate(&HerdParams {
+            jitter: Jitter::None,
+            ..p.clone()
+        })
+    });
     let chart = HerdChart::new(
         p.capacity,
         (p.jitter.label(), &chosen),
         reference.as_ref().map(|r| (Jitter::None.label(), r)),
     );
-    Run { chosen, reference, chart: Rc::new(chart) }
+    Run {
+        chosen,
+        reference,
+        chart: Rc::new(chart),
+    }
 }
 
 /// The same run on the command line, for instructors and authors.
@@ -49,12 +58,18 @@ pub fn HerdWidget() -> Html {
         let state = state.clone();
         Callback::from(move |v: Value| {
             let (mut p, mut notes): (HerdParams, Vec<Note>) = (*state).clone();
-            let spec = HerdParams::specs().iter().find(|s| s.key == key).expect("known key");
+            let spec = HerdParams::specs()
+                .iter()
+                .find(|s| s.key == key)
+                .expect("known key");
             let (v, note) = spec.clamp(v);
             p.set(key, v);
             notes.retain(|n| n.key != key);
             if let Some(message) = note {
-                notes.push(Note { key: spec.key, message });
+                notes.push(Note {
+                    key: spec.key,
+                    message,
+                });
             }
             url_state::replace_query(&params::to_query(&p));
             state.set((p, notes));
@@ -69,7 +84,10 @@ pub fn HerdWidget() -> Html {
     };
 
     let columns: Vec<(&str, &HerdResult)> = match &result.reference {
-        Some(r) => vec![(Jitter::None.label(), r), (p.jitter.label(), &result.chosen)],
+        Some(r) => vec![
+            (Jitter::None.label(), r),
+            (p.jitter.label(), &result.chosen),
+        ],
         None => vec![(p.jitter.label(), &result.chosen)],
     };
     let figure_row = |label: &str, f: &dyn Fn(&HerdResult) -> u64, field: &str| {
@@ -85,7 +103,11 @@ pub fn HerdWidget() -> Html {
         p.window_ms,
         columns
             .iter()
-            .map(|(l, r)| format!("{l}, pico de {} y {} intentos", es_int(r.peak as i64), es_int(r.attempts as i64)))
+            .map(|(l, r)| format!(
+                "{l}, pico de {} y {} intentos",
+                es_int(r.peak as i64),
+                es_int(r.attempts as i64)
+            ))
             .collect::<Vec<_>>()
             .join("; "),
         es_int(p.capacity as i64)

@@ -61,7 +61,10 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
 }
 
 fn section_view(slug: &str, s: &Section) -> Html {
-    let to = Route::Section { lesson: slug.to_string(), section: s.id.clone() };
+    let to = Route::Section {
+        lesson: slug.to_string(),
+        section: s.id.clone(),
+    };
     let heading = match s.level {
         1 => html! { <h1 class="lesson-title">{ &s.title }</h1> },
         2 => html! {
@@ -80,7 +83,9 @@ fn section_view(slug: &str, s: &Section) -> Html {
 }
 
 fn scroll_to(id: Option<&str>) {
-    let Some(window) = web_sys::window() else { return };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
     match id.and_then(|id| window.document()?.get_element_by_id(id)) {
         Some(el) => el.scroll_into_view(),
         None => window.scroll_to_with_x_and_y(0.0, 0.0),

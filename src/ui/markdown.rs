@@ -42,7 +42,9 @@ pub fn render(src: &str) -> Html {
             Event::Start(tag) => {
                 let mut t = match &tag {
                     Tag::Paragraph => VTag::new("p"),
-                    Tag::Heading { level, .. } => VTag::new(format!("h{}", (*level as usize + 1).min(6))),
+                    Tag::Heading { level, .. } => {
+                        VTag::new(format!("h{}", (*level as usize + 1).min(6)))
+                    }
                     Tag::BlockQuote(_) => VTag::new("blockquote"),
                     Tag::CodeBlock(kind) => {
                         let mut pre = VTag::new("pre");
@@ -91,11 +93,16 @@ pub fn render(src: &str) -> Html {
                     Tag::Emphasis => VTag::new("em"),
                     Tag::Strong => VTag::new("strong"),
                     Tag::Strikethrough => VTag::new("del"),
-                    Tag::Link { dest_url, title, .. } => {
+                    Tag::Link {
+                        dest_url, title, ..
+                    } => {
                         let mut a = VTag::new("a");
                         let url = dest_url.to_string();
                         // Only ordinary links: no javascript: or data: URLs.
-                        let safe = url.starts_with("http://") || url.starts_with("https://") || url.starts_with('/') || url.starts_with('#');
+                        let safe = url.starts_with("http://")
+                            || url.starts_with("https://")
+                            || url.starts_with('/')
+                            || url.starts_with('#');
                         a.add_attribute("href", if safe { url } else { "#".to_string() });
                         if !title.is_empty() {
                             a.add_attribute("title", title.to_string());
@@ -108,12 +115,21 @@ pub fn render(src: &str) -> Html {
                     // Text goes into a <code> inside the <pre>.
                     t.add_attribute("class", "code-block");
                 }
-                stack.push(Frame { tag: t, in_table_head: matches!(tag, Tag::TableHead) });
+                stack.push(Frame {
+                    tag: t,
+                    in_table_head: matches!(tag, Tag::TableHead),
+                });
                 if matches!(tag, Tag::CodeBlock(_)) {
-                    stack.push(Frame { tag: VTag::new("code"), in_table_head: false });
+                    stack.push(Frame {
+                        tag: VTag::new("code"),
+                        in_table_head: false,
+                    });
                 }
                 if matches!(tag, Tag::TableHead) {
-                    stack.push(Frame { tag: VTag::new("tr"), in_table_head: false });
+                    stack.push(Frame {
+                        tag: VTag::new("tr"),
+                        in_table_head: false,
+                    });
                 }
             }
             Event::End(end) => {
@@ -150,7 +166,9 @@ pub fn render(src: &str) -> Html {
                 push(&mut stack, &mut root, c.into());
             }
             // Raw HTML is shown as text, never parsed.
-            Event::Html(t) | Event::InlineHtml(t) => push(&mut stack, &mut root, VText::new(t.to_string()).into()),
+            Event::Html(t) | Event::InlineHtml(t) => {
+                push(&mut stack, &mut root, VText::new(t.to_string()).into())
+            }
             Event::SoftBreak => push(&mut stack, &mut root, VText::new(" ").into()),
             Event::HardBreak => push(&mut stack, &mut root, VTag::new("br").into()),
             Event::Rule => push(&mut stack, &mut root, VTag::new("hr").into()),

@@ -93,7 +93,11 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                     let input: HtmlInputElement = e.target_unchecked_into();
                     let v = spec.parse(&input.value()).unwrap_or(Value::Int(shown));
                     // An emptied field means "none" only for optional parameters.
-                    let v = if v == Value::Unset && !optional { Value::Int(shown) } else { v };
+                    let v = if v == Value::Unset && !optional {
+                        Value::Int(shown)
+                    } else {
+                        v
+                    };
                     on_change.emit(v);
                 })
             };

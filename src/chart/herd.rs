@@ -3,6 +3,7 @@
 
 use super::palette;
 use crate::sim::herd::HerdResult;
+use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -26,6 +27,8 @@ pub struct HerdChart {
     pub end_ms: f64,
     /// The chosen policy first, then the reference (absent if they are the same).
     pub series: Vec<Series>,
+    /// A logarithmic vertical axis, so that a drizzle of 61 shows beside a wave of 1,000.
+    pub log_y: bool,
 }
 
 impl HerdChart {
@@ -70,6 +73,7 @@ impl HerdChart {
             window_ms: chosen.1.window_ms,
             end_ms,
             series,
+            log_y: false,
         }
     }
 
@@ -88,9 +92,28 @@ pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     chart: &HerdChart,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    root.fill(&WHITE)?;
     // Headroom above the highest column keeps the legend clear of the bars.
-    let y_max = (chart.peak().max(chart.capacity) as f64 * 1.35).max(1.0);
+    let top = chart.peak().max(chart.capacity) as f64;
+    if chart.log_y {
+        // Columns start just under 1, so a window with a single attempt shows.
+        draw_on(root, chart, (0.7f64..(top * 4.0).max(10.0)).log_scale(), 0.7)
+    } else {
+        draw_on(root, chart, 0f64..(top * 1.35).max(1.0), 0.0)
+    }
+}
+
+fn draw_on<DB, Y>(
+    root: &DrawingArea<DB, Shift>,
+    chart: &HerdChart,
+    y_range: Y,
+    floor: f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>>
+where
+    DB: DrawingBackend,
+    Y: AsRangedCoord<Value = f64>,
+    Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    root.fill(&WHITE)?;
     let x_max = (chart.end_ms * 1.03).max(1.0);
     let (w, _) = root.dim_in_pixel();
     let small = w < 520;
@@ -98,14 +121,19 @@ pub fn draw<DB: DrawingBackend>(
     let mut c = ChartBuilder::on(root)
         .margin(10)
         .x_label_area_size(if small { 34 } else { 40 })
-        .y_label_area_size(if small { 44 } else { 56 })
-        .build_cartesian_2d(0f64..x_max, 0f64..y_max)?;
+        .y_label_area_size(if small { 52 } else { 60 })
+        .build_cartesian_2d(0f64..x_max, y_range)?;
+    let y_desc = if small {
+        format!("intentos / {} ms", chart.window_ms)
+    } else {
+        format!("intentos por ventana de {} ms", chart.window_ms)
+    };
     c.configure_mesh()
         .light_line_style(WHITE)
         .bold_line_style(palette::GRID)
         .axis_style(palette::TEXT)
         .x_desc("tiempo (ms)")
-        .y_desc(format!("intentos por ventana de {} ms", chart.window_ms))
+        .y_desc(y_desc)
         .label_style(("sans-serif", font).into_font().color(&palette::TEXT))
         .axis_desc_style(("sans-serif", font).into_font().color(&palette::TEXT))
         .x_labels(if small { 5 } else { 10 })
@@ -114,6 +142,8 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .draw()?;
 
+    // Columns at least ~2 px wide, so that a one-window wave stays visible.
+    let min_w = x_max / w.max(1) as f64 * 2.0;
     // The reference (drawn first, behind), then the chosen policy.
     let colors = [palette::PRIMARY, palette::CONTRAST];
     for (i, s) in chart.series.iter().enumerate().rev() {
@@ -122,7 +152,7 @@ pub fn draw<DB: DrawingBackend>(
         c.draw_series(
             s.columns
                 .iter()
-                .map(|(x0, x1, n)| Rectangle::new([(*x0, 0.0), (*x1, *n as f64)], fill)),
+                .map(|(x0, x1, n)| Rectangle::new([(*x0, floor), (x1.max(x0 + min_w), *n as f64)], fill)),
         )?
         .label(format!(
             "{} (pico {})",
@@ -192,6 +222,18 @@ mod tests {
         let c = HerdChart::new(50, ("sin jitter", &r), None);
         assert!(c.series[0].columns.len() <= MAX_COLUMNS);
         assert_eq!(c.peak(), r.peak);
+    }
+
+    #[test]
+    fn draws_with_a_log_axis_too() {
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (390, 260)).into_drawing_area();
+            let chart = HerdChart { log_y: true, ..lesson_chart() };
+            draw(&root, &chart).unwrap();
+        }
+        assert!(svg.contains("intentos / 10 ms"));
+        assert!(svg.contains("full jitter (pico 61)"));
     }
 
     #[test]

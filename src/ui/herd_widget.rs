@@ -53,6 +53,18 @@ pub fn HerdWidget() -> Html {
     let state = use_state(|| params::from_query::<HerdParams>(&url_state::current_query()));
     let (p, notes) = (*state).clone();
     let result = use_memo(p.clone(), run);
+    let log_y = use_state(|| false);
+    let chart = {
+        let base = result.chart.clone();
+        use_memo((base, *log_y), |(base, log_y)| Rc::new(HerdChart { log_y: *log_y, ..(**base).clone() }))
+    };
+    let toggle_log = {
+        let log_y = log_y.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            log_y.set(input.checked());
+        })
+    };
 
     let set = |key: &'static str| {
         let state = state.clone();
@@ -132,7 +144,8 @@ pub fn HerdWidget() -> Html {
                             { for notes.iter().map(|n| html! { <li>{ &n.message }</li> }) }
                         </ul>
                     }
-                    <HerdCanvas chart={result.chart.clone()} label={summary} />
+                    <HerdCanvas chart={(*chart).clone()} label={summary} />
+                    <label class="toggle scale"><input type="checkbox" checked={*log_y} onchange={toggle_log} />{ " Eje vertical logarítmico (para ver la llovizna junto a la ola)" }</label>
                     <table class="figures" aria-live="polite">
                         <thead>
                             <tr><th></th>{ for columns.iter().map(|(l, _)| html! { <th scope="col">{ *l }</th> }) }</tr>

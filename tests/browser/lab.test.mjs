@@ -108,6 +108,12 @@ test('the herd widget re-runs and redraws on every change', async () => {
   assert.notEqual(await page.$eval('#widget-herd canvas', (c) => c.toDataURL()), before, 'the chart changed');
   assert.match(page.url(), /[?&]clients=2000/, 'the state is in the URL');
 
+  // The logarithmic axis redraws the same data.
+  const beforeLog = await draws(page);
+  await page.locator('#widget-herd label.scale input').check();
+  await page.waitForFunction((n) => Number(document.querySelector('#widget-herd canvas').dataset.draws) > n, beforeLog);
+  assert.deepEqual((await figures(page))['intentos'], ['5,850', '3,293']);
+
   // Choosing "sin jitter" leaves a single column of figures.
   await page.locator('#widget-herd label.segment', { hasText: 'sin jitter' }).click();
   await page.waitForFunction(() => document.querySelectorAll('#widget-herd table.figures thead th').length === 2);

@@ -24,7 +24,17 @@ fn the_core_does_not_know_the_browser_nor_the_clock() {
         rust_files(&src.join(d), &mut files);
     }
     files.push(src.join("fmt.rs"));
-    let forbidden = ["yew", "web_sys", "js_sys", "wasm_bindgen", "gloo", "Instant::now", "SystemTime", "thread_rng", "getrandom"];
+    let forbidden = [
+        "yew",
+        "web_sys",
+        "js_sys",
+        "wasm_bindgen",
+        "gloo",
+        "Instant::now",
+        "SystemTime",
+        "thread_rng",
+        "getrandom",
+    ];
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
         for word in forbidden {

@@ -96,7 +96,12 @@ pub fn draw<DB: DrawingBackend>(
     let top = chart.peak().max(chart.capacity) as f64;
     if chart.log_y {
         // Columns start just under 1, so a window with a single attempt shows.
-        draw_on(root, chart, (0.7f64..(top * 4.0).max(10.0)).log_scale(), 0.7)
+        draw_on(
+            root,
+            chart,
+            (0.7f64..(top * 4.0).max(10.0)).log_scale(),
+            0.7,
+        )
     } else {
         draw_on(root, chart, 0f64..(top * 1.35).max(1.0), 0.0)
     }
@@ -149,11 +154,9 @@ where
     for (i, s) in chart.series.iter().enumerate().rev() {
         let color = colors[i.min(1)];
         let fill = color.mix(if i == 0 { 0.85 } else { 0.55 }).filled();
-        c.draw_series(
-            s.columns
-                .iter()
-                .map(|(x0, x1, n)| Rectangle::new([(*x0, floor), (x1.max(x0 + min_w), *n as f64)], fill)),
-        )?
+        c.draw_series(s.columns.iter().map(|(x0, x1, n)| {
+            Rectangle::new([(*x0, floor), (x1.max(x0 + min_w), *n as f64)], fill)
+        }))?
         .label(format!(
             "{} (pico {})",
             s.label,
@@ -229,7 +232,10 @@ mod tests {
         let mut svg = String::new();
         {
             let root = SVGBackend::with_string(&mut svg, (390, 260)).into_drawing_area();
-            let chart = HerdChart { log_y: true, ..lesson_chart() };
+            let chart = HerdChart {
+                log_y: true,
+                ..lesson_chart()
+            };
             draw(&root, &chart).unwrap();
         }
         assert!(svg.contains("intentos / 10 ms"));

@@ -56,7 +56,12 @@ pub fn HerdWidget() -> Html {
     let log_y = use_state(|| false);
     let chart = {
         let base = result.chart.clone();
-        use_memo((base, *log_y), |(base, log_y)| Rc::new(HerdChart { log_y: *log_y, ..(**base).clone() }))
+        use_memo((base, *log_y), |(base, log_y)| {
+            Rc::new(HerdChart {
+                log_y: *log_y,
+                ..(**base).clone()
+            })
+        })
     };
     let toggle_log = {
         let log_y = log_y.clone();

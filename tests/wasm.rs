@@ -10,6 +10,8 @@ use sensei_lab::sim::herd::{self, simulate, HerdParams};
 use sensei_lab::sim::rng::{PyRandom, UnitRng};
 use sensei_lab::sim::{idempotency, params};
 
+mod common;
+
 #[test]
 fn python_random_7_digit_for_digit() {
     let mut rng = PyRandom::new(7);
@@ -19,20 +21,9 @@ fn python_random_7_digit_for_digit() {
 
 #[test]
 fn lesson_lines() {
-    let lines = herd::lesson_program_output();
-    assert_eq!(
-        lines[0],
-        "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos"
-    );
-    assert_eq!(
-        lines[1],
-        "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos"
-    );
+    assert_eq!(herd::lesson_program_output(), common::HERD_LINES);
     let idem = idempotency::lesson_program_output("Tenis naranjas", 7);
-    assert_eq!(
-        idem[1],
-        "con llave: publicación #1 · guardadas: ['Tenis naranjas']"
-    );
+    assert_eq!(idem, common::IDEMPOTENCY_LINES);
 }
 
 #[test]

@@ -7,8 +7,11 @@
 //! struct (see [`params`]) shared by the widget, the URL and the CLI.
 
 pub mod backoff;
+pub mod chain;
+pub mod clocks;
 pub mod herd;
 pub mod idempotency;
+pub mod inflight;
 pub mod params;
 pub mod pyfloat;
 pub mod rng;

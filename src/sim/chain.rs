@@ -1,0 +1,422 @@
+//! C01's chain of deadlines, and zombie work.
+//!
+//! Why: a timeout on every call is not enough; they have to fit. If the
+//! caller waits 300 ms and the gateway gives Triton 5 s, when Triton stalls
+//! the gateway keeps waiting long after the caller left. The cure is a
+//! deadline: the moment the whole request stops mattering. Each hop waits at
+//! most `min(its own cap, what is left of the deadline)`, so every layer
+//! gives up before the one above it. C01's chain is 300 → 250 → 150 → 100 ms:
+//! the caller, the gateway's deadline, the call to Triton, Triton's queue.
+//!
+//! Work done after everyone upstream gave up is zombie work: the GPU computes
+//! an answer nobody will read. Cancelling downwards when a hop gives up
+//! removes it.
+//!
+//! ```
+//! use sensei_lab::sim::chain::{run, ChainParams};
+//! // Exercise 5 (b): 160 ms receiving and preparing the photo.
+//! let r = run(&ChainParams { prep_ms: 160, ..ChainParams::default() });
+//! assert_eq!(r.call_timeout_ms, 90);
+//! ```
+
+use super::params::{Kind, Params, Spec, Value};
+use serde::{Deserialize, Serialize};
+
+/// A switch, written `on`/`off` on the command line and in the URL.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Toggle {
+    #[default]
+    On,
+    Off,
+}
+
+impl Toggle {
+    pub fn is_on(self) -> bool {
+        self == Toggle::On
+    }
+}
+
+/// One request through C01's chain. Defaults are the lesson's numbers, with
+/// a healthy Triton (20 ms in the queue, 60 ms computing).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct ChainParams {
+    /// When the caller (the marketplace backend) gives up, in ms [1–60000; lesson: 300]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 300))]
+    pub caller_ms: u32,
+    /// The gateway's deadline, in ms [1–60000; lesson: 250]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 250))]
+    pub deadline_ms: u32,
+    /// The gateway's own cap on the call to Triton, in ms [1–60000; lesson: 150]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 150))]
+    pub triton_cap_ms: u32,
+    /// Triton rejects what waited longer than this in its queue, in ms [1–60000; lesson: 100]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100))]
+    pub queue_cap_ms: u32,
+    /// Time spent receiving and preparing the photo, in ms [0–60000; exercise 5: 70 and 160]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 70))]
+    pub prep_ms: u32,
+    /// How long the request actually waits in Triton's queue, in ms [0–60000]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 20))]
+    pub queue_ms: u32,
+    /// How long Triton computes, in ms [0–60000]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 60))]
+    pub compute_ms: u32,
+    /// Each hop waits min(own cap, what is left of the deadline); off = only its own cap
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Toggle::On))]
+    pub deadline: Toggle,
+    /// A hop that gives up cancels the work below it
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Toggle::On))]
+    pub cancel: Toggle,
+}
+
+impl Default for ChainParams {
+    fn default() -> Self {
+        Self {
+            caller_ms: 300,
+            deadline_ms: 250,
+            triton_cap_ms: 150,
+            queue_cap_ms: 100,
+            prep_ms: 70,
+            queue_ms: 20,
+            compute_ms: 60,
+            deadline: Toggle::On,
+            cancel: Toggle::On,
+        }
+    }
+}
+
+const ON_OFF: &[(&str, &str)] = &[("on", "sí"), ("off", "no")];
+const MS: Kind = Kind::Int {
+    min: 1,
+    max: 60_000,
+    optional: false,
+};
+const MS0: Kind = Kind::Int {
+    min: 0,
+    max: 60_000,
+    optional: false,
+};
+
+const SPECS: &[Spec] = &[
+    Spec {
+        key: "prep-ms",
+        label: "Recibir y preparar la foto",
+        unit: "ms",
+        kind: MS0,
+    },
+    Spec {
+        key: "queue-ms",
+        label: "Espera real en la fila de Triton",
+        unit: "ms",
+        kind: MS0,
+    },
+    Spec {
+        key: "compute-ms",
+        label: "Cómputo de Triton",
+        unit: "ms",
+        kind: MS0,
+    },
+    Spec {
+        key: "caller-ms",
+        label: "El caller se rinde a los",
+        unit: "ms",
+        kind: MS,
+    },
+    Spec {
+        key: "deadline-ms",
+        label: "Deadline del gateway",
+        unit: "ms",
+        kind: MS,
+    },
+    Spec {
+        key: "triton-cap-ms",
+        label: "Tope de la llamada a Triton",
+        unit: "ms",
+        kind: MS,
+    },
+    Spec {
+        key: "queue-cap-ms",
+        label: "La fila rechaza después de",
+        unit: "ms",
+        kind: MS,
+    },
+    Spec {
+        key: "deadline",
+        label: "Cada salto usa lo que queda del deadline",
+        unit: "",
+        kind: Kind::Choice { options: ON_OFF },
+    },
+    Spec {
+        key: "cancel",
+        label: "Cancelar hacia abajo",
+        unit: "",
+        kind: Kind::Choice { options: ON_OFF },
+    },
+];
+
+impl Params for ChainParams {
+    fn specs() -> &'static [Spec] {
+        SPECS
+    }
+    fn get(&self, key: &str) -> Value {
+        let i = |v: u32| Value::Int(v as i64);
+        let t = |v: Toggle| Value::Choice(if v.is_on() { "on" } else { "off" });
+        match key {
+            "caller-ms" => i(self.caller_ms),
+            "deadline-ms" => i(self.deadline_ms),
+            "triton-cap-ms" => i(self.triton_cap_ms),
+            "queue-cap-ms" => i(self.queue_cap_ms),
+            "prep-ms" => i(self.prep_ms),
+            "queue-ms" => i(self.queue_ms),
+            "compute-ms" => i(self.compute_ms),
+            "deadline" => t(self.deadline),
+            "cancel" => t(self.cancel),
+            _ => Value::Unset,
+        }
+    }
+    fn set(&mut self, key: &str, v: Value) {
+        let i = match &v {
+            Value::Int(x) => (*x).clamp(0, u32::MAX as i64) as u32,
+            _ => 0,
+        };
+        let t = if v == Value::Choice("off") {
+            Toggle::Off
+        } else {
+            Toggle::On
+        };
+        match key {
+            "caller-ms" => self.caller_ms = i,
+            "deadline-ms" => self.deadline_ms = i,
+            "triton-cap-ms" => self.triton_cap_ms = i,
+            "queue-cap-ms" => self.queue_cap_ms = i,
+            "prep-ms" => self.prep_ms = i,
+            "queue-ms" => self.queue_ms = i,
+            "compute-ms" => self.compute_ms = i,
+            "deadline" => self.deadline = t,
+            "cancel" => self.cancel = t,
+            _ => {}
+        }
+    }
+}
+
+/// Who gave up first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstToGiveUp {
+    /// Nobody: the answer arrived in time.
+    Nobody,
+    /// Triton's queue rejected the request (REJECT).
+    Queue,
+    /// The gateway's call to Triton timed out.
+    Gateway,
+    /// The caller left before the gateway answered.
+    Caller,
+}
+
+/// What the caller ends up with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CallerGets {
+    /// The suggested category.
+    Answer,
+    /// A 504 from the gateway in time, so it shows the category selector.
+    GatewayTimeout,
+    /// A 503 (Triton's queue said no) in time: the selector too.
+    Overloaded,
+    /// Nothing in time: it gave up and shows the selector.
+    OwnTimeout,
+}
+
+/// The chain played out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChainResult {
+    /// What is left of the gateway's deadline when it calls Triton.
+    pub left_ms: i64,
+    /// The timeout of the call to Triton.
+    pub call_timeout_ms: u32,
+    /// When the gateway stops waiting for Triton (from the request's start).
+    pub gateway_gives_up_ms: u64,
+    /// When Triton's queue would reject the request, if it waits that long.
+    pub queue_rejects_ms: Option<u64>,
+    /// When Triton would finish computing, if its queue lets it through.
+    pub triton_done_ms: Option<u64>,
+    /// When the caller has its outcome.
+    pub caller_done_ms: u64,
+    pub first: FirstToGiveUp,
+    pub caller_gets: CallerGets,
+    /// From when on nobody upstream reads the answer (if that happens).
+    pub abandoned_ms: Option<u64>,
+    /// Triton's work after that moment: `(start, end)` spans in the queue and computing.
+    pub zombie_queue: Option<(u64, u64)>,
+    pub zombie_compute: Option<(u64, u64)>,
+    /// A hop waits longer than the one above it: the first common mistake.
+    pub misconfigured: bool,
+}
+
+impl ChainResult {
+    /// GPU time spent on an answer nobody reads, in ms.
+    pub fn zombie_compute_ms(&self) -> u64 {
+        self.zombie_compute.map_or(0, |(a, b)| b - a)
+    }
+}
+
+/// Plays one request through the chain.
+pub fn run(params: &ChainParams) -> ChainResult {
+    let (p, _) = super::params::clamp(params);
+    let prep = p.prep_ms as u64;
+    let left_ms = p.deadline_ms as i64 - p.prep_ms as i64;
+    let call_timeout_ms = if p.deadline.is_on() {
+        (p.triton_cap_ms as i64).min(left_ms).max(0) as u32
+    } else {
+        p.triton_cap_ms
+    };
+    let gateway_gives_up_ms = prep + call_timeout_ms as u64;
+    let queue_end = prep + p.queue_ms as u64;
+    let queue_rejects_ms = (p.queue_ms > p.queue_cap_ms).then(|| prep + p.queue_cap_ms as u64);
+    let triton_done_ms = queue_rejects_ms
+        .is_none()
+        .then(|| queue_end + p.compute_ms as u64);
+    let caller = p.caller_ms as u64;
+
+    // What the gateway sees first: Triton's answer, the queue's refusal, or its own timeout.
+    let (gateway_done, gateway_outcome) = match (triton_done_ms, queue_rejects_ms) {
+        (Some(done), _) if done <= gateway_gives_up_ms => (done, CallerGets::Answer),
+        (_, Some(rej)) if rej < gateway_gives_up_ms => (rej, CallerGets::Overloaded),
+        _ => (gateway_gives_up_ms, CallerGets::GatewayTimeout),
+    };
+    let (caller_gets, caller_done_ms, first) = if gateway_done <= caller {
+        let first = match gateway_outcome {
+            CallerGets::Answer => FirstToGiveUp::Nobody,
+            CallerGets::Overloaded => FirstToGiveUp::Queue,
+            _ => FirstToGiveUp::Gateway,
+        };
+        (gateway_outcome, gateway_done, first)
+    } else {
+        (CallerGets::OwnTimeout, caller, FirstToGiveUp::Caller)
+    };
+
+    // Nobody reads Triton's work once the gateway stopped waiting or the caller left.
+    let abandoned_ms = match gateway_outcome {
+        CallerGets::Answer if gateway_done <= caller => None,
+        CallerGets::Overloaded if gateway_done <= caller => None,
+        _ => Some(gateway_gives_up_ms.min(caller)),
+    };
+    let triton_end = triton_done_ms.or(queue_rejects_ms).unwrap_or(queue_end);
+    let overlap = |a: u64, b: u64, from: u64| (b > from.max(a)).then(|| (from.max(a), b));
+    let (mut zombie_queue, mut zombie_compute) = (None, None);
+    if let Some(from) = abandoned_ms {
+        if !p.cancel.is_on() && triton_end > from {
+            let q_end = queue_rejects_ms.unwrap_or(queue_end);
+            zombie_queue = overlap(prep, q_end, from);
+            if let Some(done) = triton_done_ms {
+                zombie_compute = overlap(queue_end, done, from);
+            }
+        }
+    }
+    let misconfigured = prep + call_timeout_ms as u64 > (p.deadline_ms as u64).min(caller)
+        || p.deadline_ms >= p.caller_ms;
+    ChainResult {
+        left_ms,
+        call_timeout_ms,
+        gateway_gives_up_ms,
+        queue_rejects_ms,
+        triton_done_ms,
+        caller_done_ms,
+        first,
+        caller_gets,
+        abandoned_ms,
+        zombie_queue,
+        zombie_compute,
+        misconfigured,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exercise_5() {
+        // (a) 70 ms: 250 − 70 = 180 left, min(150, 180) = 150.
+        let a = run(&ChainParams {
+            prep_ms: 70,
+            ..ChainParams::default()
+        });
+        assert_eq!((a.left_ms, a.call_timeout_ms), (180, 150));
+        // (b) 160 ms: 90 left, min(150, 90) = 90; with Triton stuck in its queue,
+        // the gateway gives up at 90 ms, before the queue's 100.
+        let b = run(&ChainParams {
+            prep_ms: 160,
+            queue_ms: 5_000,
+            cancel: Toggle::Off,
+            ..ChainParams::default()
+        });
+        assert_eq!((b.left_ms, b.call_timeout_ms), (90, 90));
+        assert_eq!(b.first, FirstToGiveUp::Gateway);
+        assert_eq!(b.gateway_gives_up_ms, 250);
+        assert_eq!(b.queue_rejects_ms, Some(260));
+        assert_eq!(b.caller_gets, CallerGets::GatewayTimeout);
+        // Still in the queue after the gateway left: zombie work, which cancelling removes.
+        assert_eq!(b.zombie_queue, Some((250, 260)));
+        let cancelled = run(&ChainParams {
+            cancel: Toggle::On,
+            ..ChainParams {
+                prep_ms: 160,
+                queue_ms: 5_000,
+                ..ChainParams::default()
+            }
+        });
+        assert_eq!(cancelled.zombie_queue, None);
+    }
+
+    #[test]
+    fn a_healthy_chain_answers() {
+        let r = run(&ChainParams::default());
+        assert_eq!(r.caller_gets, CallerGets::Answer);
+        assert_eq!(r.first, FirstToGiveUp::Nobody);
+        assert!(!r.misconfigured);
+    }
+
+    #[test]
+    fn the_misconfigured_chain() {
+        // The gateway gives Triton 5 s while the caller leaves at 300 ms, and Triton stalls.
+        let p = ChainParams {
+            triton_cap_ms: 5_000,
+            deadline: Toggle::Off,
+            cancel: Toggle::Off,
+            compute_ms: 2_000,
+            ..ChainParams::default()
+        };
+        let r = run(&p);
+        assert!(r.misconfigured);
+        assert_eq!(r.first, FirstToGiveUp::Caller);
+        assert_eq!(r.caller_gets, CallerGets::OwnTimeout);
+        assert_eq!(r.abandoned_ms, Some(300));
+        // Triton computes from 90 to 2,090 ms; everything after 300 is for nobody.
+        assert_eq!(r.zombie_compute, Some((300, 2_090)));
+        assert_eq!(r.zombie_compute_ms(), 1_790);
+        // With the deadline, the same stall ends at the gateway's 150 ms cap, in time.
+        let fixed = run(&ChainParams {
+            deadline: Toggle::On,
+            triton_cap_ms: 150,
+            ..p
+        });
+        assert_eq!(fixed.caller_gets, CallerGets::GatewayTimeout);
+        assert!(!fixed.misconfigured);
+    }
+
+    #[test]
+    fn the_queue_can_say_no_first() {
+        let r = run(&ChainParams {
+            queue_ms: 120,
+            ..ChainParams::default()
+        });
+        assert_eq!(r.first, FirstToGiveUp::Queue);
+        assert_eq!(r.caller_gets, CallerGets::Overloaded);
+        assert_eq!(r.caller_done_ms, 170);
+    }
+}

@@ -1,0 +1,393 @@
+//! Three clocks in one call: connect, read and total timeouts.
+//!
+//! Why: a call over the network goes through stages, and each can stall in
+//! its own way. The connect timeout bounds the wait for the other machine to
+//! accept; the read timeout, in most libraries, bounds the *silence between
+//! pieces* of the answer, not the whole; only the total timeout bounds the
+//! call from start to end. A server that sends one byte every 9 s never trips
+//! a 10 s read timeout.
+//!
+//! ```
+//! use sensei_lab::sim::clocks::{run, ClocksParams, Outcome};
+//! // The lesson's case: a byte every 9 s, forever, a read timeout of 10 s.
+//! let p = ClocksParams { total_timeout_ms: None, ..ClocksParams::default() };
+//! assert_eq!(run(&p).outcome, Outcome::NeverEnds);
+//! let p = ClocksParams { total_timeout_ms: Some(30_000), ..ClocksParams::default() };
+//! assert_eq!(run(&p).outcome, Outcome::TotalTimeout { at_ms: 30_000 });
+//! ```
+
+use super::params::{Kind, Params, Spec, Value};
+use serde::{Deserialize, Serialize};
+
+/// One call: what the server does and which clocks the caller set.
+/// Bounds in [`ClocksParams::specs`]; `None` is "sin límite" (a clock not
+/// set, or a server that never accepts / never finishes).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct ClocksParams {
+    /// Time until the server accepts the connection, in ms; none = never [0–600000; lesson: 1]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
+    pub connect_ms: Option<u32>,
+    /// Silence before each piece of the answer, in ms [0–600000; lesson: 9000]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 9000))]
+    pub gap_ms: u32,
+    /// Pieces the answer comes in; none = it never ends (one byte at a time) [1–10000; lesson: none]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
+    pub chunks: Option<u32>,
+    /// Connect timeout in ms; none = not set [1–600000; lesson: 100]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
+    pub connect_timeout_ms: Option<u32>,
+    /// Read timeout (longest silence between pieces) in ms; none = not set [1–600000; lesson: 10000]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
+    pub read_timeout_ms: Option<u32>,
+    /// Total timeout of the whole call in ms; none = not set [1–3600000; lesson: 30000]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
+    pub total_timeout_ms: Option<u32>,
+}
+
+impl Default for ClocksParams {
+    fn default() -> Self {
+        Self {
+            connect_ms: Some(1),
+            gap_ms: 9_000,
+            chunks: None,
+            connect_timeout_ms: Some(100),
+            read_timeout_ms: Some(10_000),
+            total_timeout_ms: Some(30_000),
+        }
+    }
+}
+
+const SPECS: &[Spec] = &[
+    Spec {
+        key: "connect-ms",
+        label: "El servidor acepta la conexión a los",
+        unit: "ms",
+        kind: Kind::Int {
+            min: 0,
+            max: 600_000,
+            optional: true,
+        },
+    },
+    Spec {
+        key: "gap-ms",
+        label: "Silencio antes de cada pedazo",
+        unit: "ms",
+        kind: Kind::Int {
+            min: 0,
+            max: 600_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "chunks",
+        label: "Pedazos de la respuesta",
+        unit: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 10_000,
+            optional: true,
+        },
+    },
+    Spec {
+        key: "connect-timeout-ms",
+        label: "Timeout de conexión",
+        unit: "ms",
+        kind: Kind::Int {
+            min: 1,
+            max: 600_000,
+            optional: true,
+        },
+    },
+    Spec {
+        key: "read-timeout-ms",
+        label: "Timeout de lectura",
+        unit: "ms",
+        kind: Kind::Int {
+            min: 1,
+            max: 600_000,
+            optional: true,
+        },
+    },
+    Spec {
+        key: "total-timeout-ms",
+        label: "Timeout total",
+        unit: "ms",
+        kind: Kind::Int {
+            min: 1,
+            max: 3_600_000,
+            optional: true,
+        },
+    },
+];
+
+impl Params for ClocksParams {
+    fn specs() -> &'static [Spec] {
+        SPECS
+    }
+    fn get(&self, key: &str) -> Value {
+        let opt = |v: Option<u32>| v.map_or(Value::Unset, |v| Value::Int(v as i64));
+        match key {
+            "connect-ms" => opt(self.connect_ms),
+            "gap-ms" => Value::Int(self.gap_ms as i64),
+            "chunks" => opt(self.chunks),
+            "connect-timeout-ms" => opt(self.connect_timeout_ms),
+            "read-timeout-ms" => opt(self.read_timeout_ms),
+            "total-timeout-ms" => opt(self.total_timeout_ms),
+            _ => Value::Unset,
+        }
+    }
+    fn set(&mut self, key: &str, value: Value) {
+        let opt = |v: &Value| match v {
+            Value::Int(i) => Some((*i).clamp(0, u32::MAX as i64) as u32),
+            _ => None,
+        };
+        match key {
+            "connect-ms" => self.connect_ms = opt(&value),
+            "gap-ms" => self.gap_ms = opt(&value).unwrap_or(0),
+            "chunks" => self.chunks = opt(&value),
+            "connect-timeout-ms" => self.connect_timeout_ms = opt(&value),
+            "read-timeout-ms" => self.read_timeout_ms = opt(&value),
+            "total-timeout-ms" => self.total_timeout_ms = opt(&value),
+            _ => {}
+        }
+    }
+}
+
+/// How the call ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Outcome {
+    /// The whole answer arrived.
+    Completed {
+        at_ms: u64,
+    },
+    ConnectTimeout {
+        at_ms: u64,
+    },
+    /// The silence after `after_chunks` pieces outlasted the read timeout.
+    ReadTimeout {
+        at_ms: u64,
+        after_chunks: u64,
+    },
+    TotalTimeout {
+        at_ms: u64,
+    },
+    /// No clock bounds the wait: it has no end.
+    NeverEnds,
+}
+
+impl Outcome {
+    pub fn at_ms(&self) -> Option<u64> {
+        match *self {
+            Outcome::Completed { at_ms }
+            | Outcome::ConnectTimeout { at_ms }
+            | Outcome::ReadTimeout { at_ms, .. }
+            | Outcome::TotalTimeout { at_ms } => Some(at_ms),
+            Outcome::NeverEnds => None,
+        }
+    }
+
+    /// One Spanish sentence for the learner.
+    pub fn sentence(&self) -> String {
+        use crate::fmt::es_int;
+        let s = |ms: u64| crate::fmt::es_dec(ms as f64 / 1000.0, 3);
+        match *self {
+            Outcome::Completed { at_ms } => format!("La respuesta llega completa a los {} s ({} ms): ningún reloj se dispara.", s(at_ms), es_int(at_ms as i64)),
+            Outcome::ConnectTimeout { at_ms } => format!("Se dispara el timeout de conexión a los {} ms: la request nunca llegó.", es_int(at_ms as i64)),
+            Outcome::ReadTimeout { at_ms, after_chunks } => format!(
+                "Se dispara el timeout de lectura a los {} s, después de {} pedazos: el silencio duró más que el reloj.",
+                s(at_ms),
+                es_int(after_chunks as i64)
+            ),
+            Outcome::TotalTimeout { at_ms } => format!("Se dispara el timeout total a los {} s: es el único que acota la llamada completa.", s(at_ms)),
+            Outcome::NeverEnds => "Ningún reloj se dispara y la espera no tiene fin.".to_string(),
+        }
+    }
+}
+
+/// What happened, with the moments the chart draws.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClocksResult {
+    pub outcome: Outcome,
+    /// When the connection was accepted, if it was before the end.
+    pub connected_ms: Option<u64>,
+    /// Arrival of each piece before the end (at most [`MAX_MARKS`]).
+    pub chunks_ms: Vec<u64>,
+    /// Pieces that arrived in all before the end.
+    pub chunks_received: u64,
+    /// The longest silence the read timeout allows, for the chart.
+    pub read_timeout_ms: Option<u64>,
+}
+
+/// Most chunk arrivals kept for drawing; the count is always exact.
+pub const MAX_MARKS: usize = 2_000;
+
+/// Plays the call out. Closed-form: no loop over chunks, so any value is cheap.
+pub fn run(params: &ClocksParams) -> ClocksResult {
+    let (p, _) = super::params::clamp(params);
+    let total = p.total_timeout_ms.map(u64::from);
+    let read = p.read_timeout_ms.map(u64::from);
+    let gap = p.gap_ms as u64;
+
+    // 1. Connecting.
+    let connect = p.connect_ms.map(u64::from);
+    let connect_limit = match (p.connect_timeout_ms.map(u64::from), total) {
+        (Some(a), Some(b)) => Some((a, a <= b)),
+        (Some(a), None) => Some((a, true)),
+        (None, Some(b)) => Some((b, false)),
+        (None, None) => None,
+    };
+    let connected = match (connect, connect_limit) {
+        (Some(c), Some((limit, _))) if c <= limit => c,
+        (Some(c), None) => c,
+        (_, Some((limit, is_connect))) => {
+            let outcome = if is_connect {
+                Outcome::ConnectTimeout { at_ms: limit }
+            } else {
+                Outcome::TotalTimeout { at_ms: limit }
+            };
+            return ClocksResult {
+                outcome,
+                connected_ms: None,
+                chunks_ms: Vec::new(),
+                chunks_received: 0,
+                read_timeout_ms: read,
+            };
+        }
+        (None, None) => {
+            return ClocksResult {
+                outcome: Outcome::NeverEnds,
+                connected_ms: None,
+                chunks_ms: Vec::new(),
+                chunks_received: 0,
+                read_timeout_ms: read,
+            };
+        }
+    };
+
+    // 2. Reading: piece k (1-based) arrives at connected + k × gap.
+    let read_fires = read.filter(|r| gap > *r);
+    // The read clock fires `r` ms into the first silence, after 0 pieces.
+    let read_end = read_fires.map(|r| connected + r);
+    let complete = p.chunks.map(|n| connected + n as u64 * gap);
+    let mut end: Option<(u64, Outcome)> = None;
+    let mut consider = |at: Option<u64>, o: &dyn Fn(u64) -> Outcome| {
+        if let Some(at) = at {
+            if end.as_ref().is_none_or(|(e, _)| at < *e) {
+                end = Some((at, o(at)));
+            }
+        }
+    };
+    consider(complete, &|at| Outcome::Completed { at_ms: at });
+    consider(read_end, &|at| Outcome::ReadTimeout {
+        at_ms: at,
+        after_chunks: 0,
+    });
+    consider(total, &|at| Outcome::TotalTimeout { at_ms: at });
+    let (end_ms, outcome) = match end {
+        Some(e) => e,
+        None => (u64::MAX, Outcome::NeverEnds),
+    };
+    // Pieces that arrived before the end (a piece arriving at the very moment
+    // the call completes counts; one arriving as a clock fires does not).
+    let received = if gap == 0 {
+        p.chunks.map_or(0, |n| n as u64)
+    } else {
+        let upto = if matches!(outcome, Outcome::Completed { .. }) {
+            end_ms - connected
+        } else {
+            end_ms.saturating_sub(connected).saturating_sub(1)
+        };
+        let n = upto / gap;
+        p.chunks.map_or(n, |c| n.min(c as u64))
+    };
+    let shown = received.min(MAX_MARKS as u64);
+    let chunks_ms = (1..=shown).map(|k| connected + k * gap).collect();
+    ClocksResult {
+        outcome,
+        connected_ms: Some(connected),
+        chunks_ms,
+        chunks_received: received,
+        read_timeout_ms: read,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_byte_every_9_s_never_trips_a_10_s_read_timeout() {
+        let p = ClocksParams {
+            total_timeout_ms: None,
+            ..ClocksParams::default()
+        };
+        assert_eq!(run(&p).outcome, Outcome::NeverEnds);
+        let p = ClocksParams::default();
+        let r = run(&p);
+        assert_eq!(r.outcome, Outcome::TotalTimeout { at_ms: 30_000 });
+        assert_eq!(r.chunks_received, 3); // at 9,001, 18,001 and 27,001 ms
+    }
+
+    #[test]
+    fn a_longer_silence_trips_the_read_timeout() {
+        let p = ClocksParams {
+            gap_ms: 11_000,
+            ..ClocksParams::default()
+        };
+        assert_eq!(
+            run(&p).outcome,
+            Outcome::ReadTimeout {
+                at_ms: 10_001,
+                after_chunks: 0
+            }
+        );
+    }
+
+    #[test]
+    fn connect_and_completion() {
+        let p = ClocksParams {
+            connect_ms: None,
+            ..ClocksParams::default()
+        };
+        assert_eq!(run(&p).outcome, Outcome::ConnectTimeout { at_ms: 100 });
+        let p = ClocksParams {
+            connect_ms: None,
+            connect_timeout_ms: None,
+            total_timeout_ms: None,
+            ..ClocksParams::default()
+        };
+        assert_eq!(run(&p).outcome, Outcome::NeverEnds);
+        let p = ClocksParams {
+            chunks: Some(2),
+            gap_ms: 50,
+            ..ClocksParams::default()
+        };
+        let r = run(&p);
+        assert_eq!(r.outcome, Outcome::Completed { at_ms: 101 });
+        assert_eq!(r.chunks_ms, [51, 101]);
+    }
+
+    #[test]
+    fn huge_values_are_cheap() {
+        let p = ClocksParams {
+            gap_ms: 0,
+            chunks: Some(10_000),
+            total_timeout_ms: Some(3_600_000),
+            ..ClocksParams::default()
+        };
+        assert_eq!(run(&p).outcome, Outcome::Completed { at_ms: 1 });
+        let p = ClocksParams {
+            gap_ms: 1,
+            chunks: None,
+            read_timeout_ms: None,
+            total_timeout_ms: Some(3_600_000),
+            ..ClocksParams::default()
+        };
+        let r = run(&p);
+        assert_eq!(r.chunks_received, 3_599_998);
+        assert_eq!(r.chunks_ms.len(), MAX_MARKS);
+    }
+}

@@ -1,0 +1,565 @@
+//! What waiting too long costs: Little's law and the in-flight cap.
+//!
+//! Why: Little's law says how many requests are inside on average — those
+//! that arrive per second times how long each one takes. A timeout bounds how
+//! long each takes when the piece below is stuck, and so bounds how many pile
+//! up. C01's gateway keeps at most `MAX_INFLIGHT` = 16 requests in flight per
+//! pod; request 17 gets a 503 at once. With Triton stuck and a 150 ms timeout
+//! each request takes ≈ 40 + 150 = 190 ms, so a pod that receives 100 per
+//! second would need 19 places: about 16 % are turned away, and every request
+//! still gets its answer in time. Without the cap and with a 5 s timeout, 504
+//! photos of up to 10 MB pile up in a pod of 1 GiB.
+//!
+//! [`formula`] is the arithmetic of the lesson; [`simulate`] plays one pod
+//! out, arrival by arrival, and measures the same figures.
+//!
+//! ```
+//! use sensei_lab::sim::inflight::{formula, InflightParams};
+//! let f = formula(&InflightParams::default());
+//! assert_eq!(f.service_inflight, 75.0);
+//! assert_eq!(f.pod_demand, 19.0);
+//! assert_eq!((f.rejected_share * 100.0).round(), 16.0);
+//! ```
+
+use super::params::{Kind, Params, Spec, Value};
+use super::rng::{PyRandom, UnitRng};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// The service, the stuck backend, and the pod. Defaults are C01's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct InflightParams {
+    /// Requests per second to the whole service [1–100000; lesson: 500]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 500))]
+    pub rps: u32,
+    /// Pods (copies of the gateway) sharing them [1–1000; lesson: 5]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
+    pub pods: u32,
+    /// Timeout of the call to Triton, which is stuck, in ms [1–600000; lesson: 150]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 150))]
+    pub timeout_ms: u32,
+    /// The rest of the work of each request, in ms [0–60000; lesson: 40]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 40))]
+    pub other_ms: u32,
+    /// MAX_INFLIGHT per pod; none = no cap [1–100000; lesson: 16]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
+    pub max_inflight: Option<u32>,
+    /// Size of each photo, in MB [0–1000; lesson: 10]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
+    pub photo_mb: u32,
+    /// Memory of a pod, in MiB [1–1048576; lesson: 1024]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 1024))]
+    pub pod_memory_mib: u32,
+    /// When the caller gives up, in ms [1–600000; lesson: 300]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 300))]
+    pub caller_ms: u32,
+    /// Seconds of simulated traffic for one pod [1–120; lesson: 10]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
+    pub duration_s: u32,
+    /// Arrivals: regular (evenly spaced, the lesson's arithmetic) or poisson (at random)
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Arrivals::Regular))]
+    pub arrivals: Arrivals,
+    /// Seed for poisson arrivals [0–4294967295; lesson: 7]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
+    pub seed: u32,
+}
+
+/// How requests arrive at the pod.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Arrivals {
+    #[default]
+    Regular,
+    Poisson,
+}
+
+impl Default for InflightParams {
+    fn default() -> Self {
+        Self {
+            rps: 500,
+            pods: 5,
+            timeout_ms: 150,
+            other_ms: 40,
+            max_inflight: Some(16),
+            photo_mb: 10,
+            pod_memory_mib: 1024,
+            caller_ms: 300,
+            duration_s: 10,
+            arrivals: Arrivals::Regular,
+            seed: 7,
+        }
+    }
+}
+
+const ARRIVALS: &[(&str, &str)] = &[("regular", "parejas"), ("poisson", "al azar (Poisson)")];
+
+const SPECS: &[Spec] = &[
+    Spec {
+        key: "rps",
+        label: "Requests por segundo (servicio)",
+        unit: "/s",
+        kind: Kind::Int {
+            min: 1,
+            max: 100_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "pods",
+        label: "Pods",
+        unit: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 1_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "timeout-ms",
+        label: "Timeout hacia Triton",
+        unit: "ms",
+        kind: Kind::Int {
+            min: 1,
+            max: 600_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "other-ms",
+        label: "Resto del trabajo",
+        unit: "ms",
+        kind: Kind::Int {
+            min: 0,
+            max: 60_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "max-inflight",
+        label: "MAX_INFLIGHT por pod",
+        unit: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 100_000,
+            optional: true,
+        },
+    },
+    Spec {
+        key: "photo-mb",
+        label: "Tamaño de la foto",
+        unit: "MB",
+        kind: Kind::Int {
+            min: 0,
+            max: 1_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "pod-memory-mib",
+        label: "Memoria del pod",
+        unit: "MiB",
+        kind: Kind::Int {
+            min: 1,
+            max: 1_048_576,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "caller-ms",
+        label: "El caller se rinde a los",
+        unit: "ms",
+        kind: Kind::Int {
+            min: 1,
+            max: 600_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "duration-s",
+        label: "Segundos simulados",
+        unit: "s",
+        kind: Kind::Int {
+            min: 1,
+            max: 120,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "arrivals",
+        label: "Llegadas",
+        unit: "",
+        kind: Kind::Choice { options: ARRIVALS },
+    },
+    Spec {
+        key: "seed",
+        label: "Semilla",
+        unit: "",
+        kind: Kind::Int {
+            min: 0,
+            max: u32::MAX as i64,
+            optional: false,
+        },
+    },
+];
+
+fn int(v: &Value) -> u32 {
+    match v {
+        Value::Int(i) => (*i).clamp(0, u32::MAX as i64) as u32,
+        _ => 0,
+    }
+}
+
+impl Params for InflightParams {
+    fn specs() -> &'static [Spec] {
+        SPECS
+    }
+    fn get(&self, key: &str) -> Value {
+        let i = |v: u32| Value::Int(v as i64);
+        match key {
+            "rps" => i(self.rps),
+            "pods" => i(self.pods),
+            "timeout-ms" => i(self.timeout_ms),
+            "other-ms" => i(self.other_ms),
+            "max-inflight" => self.max_inflight.map_or(Value::Unset, i),
+            "photo-mb" => i(self.photo_mb),
+            "pod-memory-mib" => i(self.pod_memory_mib),
+            "caller-ms" => i(self.caller_ms),
+            "duration-s" => i(self.duration_s),
+            "arrivals" => Value::Choice(match self.arrivals {
+                Arrivals::Regular => "regular",
+                Arrivals::Poisson => "poisson",
+            }),
+            "seed" => i(self.seed),
+            _ => Value::Unset,
+        }
+    }
+    fn set(&mut self, key: &str, v: Value) {
+        match key {
+            "rps" => self.rps = int(&v),
+            "pods" => self.pods = int(&v),
+            "timeout-ms" => self.timeout_ms = int(&v),
+            "other-ms" => self.other_ms = int(&v),
+            "max-inflight" => self.max_inflight = (v != Value::Unset).then(|| int(&v)),
+            "photo-mb" => self.photo_mb = int(&v),
+            "pod-memory-mib" => self.pod_memory_mib = int(&v),
+            "caller-ms" => self.caller_ms = int(&v),
+            "duration-s" => self.duration_s = int(&v),
+            "arrivals" => {
+                self.arrivals = if v == Value::Choice("poisson") {
+                    Arrivals::Poisson
+                } else {
+                    Arrivals::Regular
+                }
+            }
+            "seed" => self.seed = int(&v),
+            _ => {}
+        }
+    }
+}
+
+/// The lesson's arithmetic.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Formula {
+    /// Calls hanging towards Triton over the whole service: rps × timeout.
+    pub service_inflight: f64,
+    /// Requests per second reaching one pod.
+    pub pod_rate: f64,
+    /// How long one request takes, in s: other work + timeout.
+    pub duration_s: f64,
+    /// Places one pod would need (Little): pod rate × duration.
+    pub pod_demand: f64,
+    /// In flight in one pod, with the cap: min(demand, cap).
+    pub pod_inflight: f64,
+    /// Requests one pod finishes per second: min(rate, cap ÷ duration).
+    pub served_per_s: f64,
+    /// Share answered with a 503: 1 − served ÷ rate.
+    pub rejected_share: f64,
+    /// Memory the photos in flight take in one pod, in MB.
+    pub photos_mb: f64,
+    /// The pod's memory in MB (1 MiB = 1.048576 MB).
+    pub pod_memory_mb: f64,
+    /// The requests that get in are answered after the caller left.
+    pub answers_after_caller_left: bool,
+}
+
+/// The lesson's formulas for these parameters.
+pub fn formula(params: &InflightParams) -> Formula {
+    let (p, _) = super::params::clamp(params);
+    let timeout = p.timeout_ms as f64 / 1000.0;
+    let duration_s = (p.other_ms + p.timeout_ms) as f64 / 1000.0;
+    let pod_rate = p.rps as f64 / p.pods as f64;
+    let pod_demand = pod_rate * duration_s;
+    let cap = p.max_inflight.map_or(f64::INFINITY, f64::from);
+    let pod_inflight = pod_demand.min(cap);
+    let served_per_s = pod_rate.min(cap / duration_s);
+    Formula {
+        service_inflight: p.rps as f64 * timeout,
+        pod_rate,
+        duration_s,
+        pod_demand,
+        pod_inflight,
+        served_per_s,
+        rejected_share: 1.0 - served_per_s / pod_rate,
+        photos_mb: pod_inflight * p.photo_mb as f64,
+        pod_memory_mb: p.pod_memory_mib as f64 * 1.048_576,
+        answers_after_caller_left: p.other_ms + p.timeout_ms > p.caller_ms,
+    }
+}
+
+/// Most arrivals one simulation plays (the duration is cut to fit).
+pub const MAX_ARRIVALS: u64 = 200_000;
+/// Points of the in-flight curve kept for the chart.
+pub const SAMPLES: usize = 400;
+
+/// What the simulation of one pod measured.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PodRun {
+    pub arrivals: u64,
+    pub served: u64,
+    pub rejected: u64,
+    /// Rejected share after the first request's duration (the warm-up).
+    pub rejected_share: f64,
+    /// Time-weighted mean of requests in flight, after the warm-up.
+    pub mean_inflight: f64,
+    pub max_inflight: u64,
+    /// Simulated seconds actually played (less than asked if cut to fit).
+    pub played_s: f64,
+    /// `(t in s, most in flight since the previous point)`, for the chart.
+    pub curve: Vec<(f64, u64)>,
+}
+
+/// Plays one pod out: arrivals, a slot each for `other + timeout` ms (the
+/// backend is stuck, so every call waits its full timeout), 503 when full.
+pub fn simulate(params: &InflightParams) -> PodRun {
+    let (p, _) = super::params::clamp(params);
+    // Time in whole nanoseconds, so that a slot freed at 190 ms is free for
+    // the arrival at 190 ms (floats would drift by an ulp and miss it).
+    const NS: u64 = 1_000_000_000;
+    let rate = p.rps as f64 / p.pods as f64; // per second
+    let hold = (p.other_ms + p.timeout_ms) as u64 * 1_000_000;
+    let played = ((p.duration_s as f64).min(MAX_ARRIVALS as f64 / rate) * NS as f64) as u64;
+    let cap = p.max_inflight.map_or(u64::MAX, u64::from);
+    let mut rng = PyRandom::new(p.seed);
+
+    // Every request holds its slot equally long, so they end in start order.
+    let mut ends: VecDeque<u64> = VecDeque::new();
+    let (mut clock, mut area) = (0u64, 0u128);
+    // Moves the clock to `to`, freeing the slots that ended on the way and
+    // adding up in-flight × time over the measured span [hold, played].
+    let mut advance = |to: u64, ends: &mut VecDeque<u64>| {
+        let mut add = |from: u64, until: u64, n: usize| {
+            let (a, b) = (from.max(hold), until.min(played));
+            if b > a {
+                area += n as u128 * (b - a) as u128;
+            }
+        };
+        while let Some(&end) = ends.front() {
+            if end > to {
+                break;
+            }
+            add(clock, end, ends.len());
+            clock = end;
+            ends.pop_front();
+        }
+        add(clock, to, ends.len());
+        clock = to;
+    };
+
+    let (mut arrivals, mut served, mut rejected) = (0u64, 0u64, 0u64);
+    let (mut measured_arrivals, mut measured_rejected, mut max_inflight) = (0u64, 0u64, 0u64);
+    let bucket = (played / SAMPLES as u64).max(1);
+    let mut curve: Vec<(f64, u64)> = Vec::with_capacity(SAMPLES + 2);
+    let (mut bucket_max, mut bucket_end) = (0u64, bucket);
+    let mut t = 0u64;
+    loop {
+        t = match p.arrivals {
+            // The k-th arrival at exactly k × pods ÷ rps seconds.
+            Arrivals::Regular => {
+                (arrivals as u128 * NS as u128 * p.pods as u128 / p.rps as u128) as u64
+            }
+            Arrivals::Poisson if arrivals == 0 => 0,
+            Arrivals::Poisson => t + (-(1.0 - rng.random()).ln() / rate * NS as f64) as u64,
+        };
+        if t >= played {
+            break;
+        }
+        advance(t, &mut ends);
+        while t >= bucket_end {
+            curve.push((bucket_end as f64 / NS as f64, bucket_max));
+            bucket_max = ends.len() as u64;
+            bucket_end += bucket;
+        }
+        arrivals += 1;
+        let measured = t >= hold;
+        measured_arrivals += measured as u64;
+        if (ends.len() as u64) < cap {
+            ends.push_back(t + hold);
+            served += 1;
+        } else {
+            rejected += 1;
+            measured_rejected += measured as u64;
+        }
+        max_inflight = max_inflight.max(ends.len() as u64);
+        bucket_max = bucket_max.max(ends.len() as u64);
+    }
+    advance(played, &mut ends);
+    curve.push((played as f64 / NS as f64, bucket_max));
+    let span = played.saturating_sub(hold);
+    PodRun {
+        arrivals,
+        served,
+        rejected,
+        rejected_share: if measured_arrivals == 0 {
+            0.0
+        } else {
+            measured_rejected as f64 / measured_arrivals as f64
+        },
+        mean_inflight: if span > 0 {
+            area as f64 / span as f64
+        } else {
+            0.0
+        },
+        max_inflight,
+        played_s: played as f64 / NS as f64,
+        curve,
+    }
+}
+
+/// A row of the lesson's table (NOTES.md item 2): one pod, one timeout.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableRow {
+    pub timeout_ms: u32,
+    /// Places needed (Little), with no cap.
+    pub demand: f64,
+    pub slots: u32,
+    /// Share that gets a 503 with the cap.
+    pub rejected_share: f64,
+    /// Memory of the photos in flight without the cap, in MB.
+    pub photos_uncapped_mb: f64,
+}
+
+/// The table after «recibe un 503, el código de «estoy saturado»»: 150 ms and 5 s.
+pub fn lesson_table(params: &InflightParams) -> Vec<TableRow> {
+    [150, 5_000]
+        .into_iter()
+        .map(|timeout_ms| {
+            let capped = formula(&InflightParams {
+                timeout_ms,
+                ..params.clone()
+            });
+            let uncapped = formula(&InflightParams {
+                timeout_ms,
+                max_inflight: None,
+                ..params.clone()
+            });
+            TableRow {
+                timeout_ms,
+                demand: uncapped.pod_demand,
+                slots: params.max_inflight.unwrap_or(16),
+                rejected_share: capped.rejected_share,
+                photos_uncapped_mb: uncapped.photos_mb,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lessons_arithmetic() {
+        let f = formula(&InflightParams::default());
+        assert_eq!(f.service_inflight, 75.0);
+        assert!((f.pod_demand - 19.0).abs() < 1e-9);
+        assert_eq!(f.pod_inflight, 16.0);
+        assert_eq!((f.rejected_share * 100.0).round(), 16.0);
+        assert!(!f.answers_after_caller_left);
+        let five = formula(&InflightParams {
+            timeout_ms: 5_000,
+            max_inflight: None,
+            ..InflightParams::default()
+        });
+        assert_eq!(five.service_inflight, 2_500.0);
+        assert!((five.pod_demand - 504.0).abs() < 1e-9);
+        assert!((five.photos_mb - 5_040.0).abs() < 1e-9);
+        assert!(five.photos_mb > five.pod_memory_mb * 4.0);
+    }
+
+    #[test]
+    fn exercise_6() {
+        let f = formula(&InflightParams {
+            timeout_ms: 400,
+            ..InflightParams::default()
+        });
+        assert!((f.pod_demand - 44.0).abs() < 1e-9);
+        assert_eq!(f.served_per_s.round(), 36.0);
+        assert_eq!((f.rejected_share * 100.0).round(), 64.0);
+        assert!(f.answers_after_caller_left);
+    }
+
+    #[test]
+    fn the_simulation_agrees_with_the_formula() {
+        for timeout_ms in [150, 400, 5_000] {
+            for cap in [Some(16), None] {
+                let p = InflightParams {
+                    timeout_ms,
+                    max_inflight: cap,
+                    duration_s: 60,
+                    ..InflightParams::default()
+                };
+                let (f, s) = (formula(&p), simulate(&p));
+                assert!(
+                    (s.rejected_share - f.rejected_share).abs() < 0.02,
+                    "{p:?}: {} vs {}",
+                    s.rejected_share,
+                    f.rejected_share
+                );
+                assert!(
+                    (s.mean_inflight - f.pod_inflight).abs() / f.pod_inflight < 0.03,
+                    "{p:?}: {} vs {}",
+                    s.mean_inflight,
+                    f.pod_inflight
+                );
+                assert!(s.max_inflight as f64 <= f.pod_inflight.ceil());
+                assert!(s.curve.len() <= SAMPLES + 2);
+            }
+        }
+    }
+
+    #[test]
+    fn poisson_arrivals_turn_more_away_than_the_average_says() {
+        // Random arrivals bunch up: more are rejected than the fluid formula (Erlang's loss).
+        let p = InflightParams {
+            arrivals: Arrivals::Poisson,
+            duration_s: 120,
+            ..InflightParams::default()
+        };
+        let (f, s) = (formula(&p), simulate(&p));
+        assert!(
+            s.rejected_share > f.rejected_share,
+            "{} vs {}",
+            s.rejected_share,
+            f.rejected_share
+        );
+        assert!(s.rejected_share < 0.3);
+    }
+
+    #[test]
+    fn work_is_bounded() {
+        let p = InflightParams {
+            rps: 100_000,
+            pods: 1,
+            duration_s: 120,
+            timeout_ms: 600_000,
+            max_inflight: None,
+            ..InflightParams::default()
+        };
+        let s = simulate(&p);
+        assert!(s.arrivals <= MAX_ARRIVALS);
+        assert!(s.played_s < 120.0);
+    }
+}

@@ -17,8 +17,9 @@ fn main() {
         })
         .unwrap_or_default();
     dirs.sort();
-    let mut out =
-        String::from("#[allow(clippy::type_complexity)]\npub(super) static EMBEDDED: &[(&str, &str, &[(&str, &str)])] = &[\n");
+    let mut out = String::from(
+        "#[allow(clippy::type_complexity)]\npub(super) static EMBEDDED: &[(&str, &str, &[(&str, &str)])] = &[\n",
+    );
     for dir in dirs {
         let slug = dir.file_name().unwrap().to_string_lossy().into_owned();
         println!("cargo:rerun-if-changed={}", dir.display());
@@ -26,25 +27,11 @@ fn main() {
         println!("cargo:rerun-if-changed={}", md.display());
         let mut files: Vec<_> = walk(&dir).into_iter().filter(|p| p != &md).collect();
         files.sort();
-        write!(
-            out,
-            "    ({slug:?}, include_str!({:?}), &[",
-            md.display().to_string()
-        )
-        .unwrap();
+        write!(out, "    ({slug:?}, include_str!({:?}), &[", md.display().to_string()).unwrap();
         for f in files {
             println!("cargo:rerun-if-changed={}", f.display());
-            let rel = f
-                .strip_prefix(&dir)
-                .unwrap()
-                .to_string_lossy()
-                .replace('\\', "/");
-            write!(
-                out,
-                "({rel:?}, include_str!({:?})), ",
-                f.display().to_string()
-            )
-            .unwrap();
+            let rel = f.strip_prefix(&dir).unwrap().to_string_lossy().replace('\\', "/");
+            write!(out, "({rel:?}, include_str!({:?})), ", f.display().to_string()).unwrap();
         }
         out.push_str("]),\n");
     }
@@ -61,10 +48,7 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
             if p.is_dir() {
                 println!("cargo:rerun-if-changed={}", p.display());
                 out.extend(walk(&p));
-            } else if p
-                .extension()
-                .is_some_and(|x| x == "md" || x == "py" || x == "txt")
-            {
+            } else if p.extension().is_some_and(|x| x == "md" || x == "py" || x == "txt") {
                 out.push(p);
             }
         }

@@ -3,7 +3,12 @@
 //! object for machines. Out-of-range values are refused with a clear
 //! message and exit status 2.
 
+use crate::fmt::{es_dec, es_int, es_percent};
+use crate::sim::chain::{self, CallerGets, ChainParams, FirstToGiveUp};
+use crate::sim::clocks::{self, ClocksParams};
 use crate::sim::herd::{self, HerdParams};
+use crate::sim::inflight::{self, InflightParams};
+use crate::sim::params::Params;
 use crate::sim::{idempotency, params};
 use clap::{Parser, Subcommand};
 use serde_json::json;
@@ -27,6 +32,27 @@ pub enum Command {
         #[command(flatten)]
         params: HerdParams,
         /// Print one JSON object instead of the lesson's line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Three clocks in one call: connect, read (silence between pieces) and total timeouts.
+    Clocks {
+        #[command(flatten)]
+        params: ClocksParams,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Little's law and MAX_INFLIGHT: what waiting too long costs a pod (formula and simulation).
+    Inflight {
+        #[command(flatten)]
+        params: InflightParams,
+        #[arg(long)]
+        json: bool,
+    },
+    /// C01's chain of deadlines (300 → 250 → 150 → 100 ms) and the zombie work.
+    Chain {
+        #[command(flatten)]
+        params: ChainParams,
         #[arg(long)]
         json: bool,
     },
@@ -63,19 +89,134 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Refuses out-of-range parameters with exit status 2.
+fn checked<P: Params>(p: &P) -> Result<(), (u8, String)> {
+    params::check(p).map_err(|errs| {
+        (
+            2,
+            errs.iter()
+                .map(|e| format!("error: {e}"))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+    })
+}
+
 /// Runs a parsed command, returning what to print or `(exit status, message)`.
 pub fn run(cli: Cli) -> Result<String, (u8, String)> {
     match cli.command {
-        Command::Herd { params: p, json } => {
-            params::check(&p).map_err(|errs| {
-                (
-                    2,
-                    errs.iter()
-                        .map(|e| format!("error: {e}"))
-                        .collect::<Vec<_>>()
-                        .join("\n"),
+        Command::Clocks { params: p, json } => {
+            checked(&p)?;
+            let r = clocks::run(&p);
+            if json {
+                Ok(
+                    json!({ "scenario": "clocks", "params": p, "outcome": r.outcome, "connected_ms": r.connected_ms,
+                    "chunks_received": r.chunks_received, "sentence": r.outcome.sentence() })
+                    .to_string(),
                 )
-            })?;
+            } else {
+                Ok(r.outcome.sentence())
+            }
+        }
+        Command::Inflight { params: p, json } => {
+            checked(&p)?;
+            let f = inflight::formula(&p);
+            let s = inflight::simulate(&p);
+            if json {
+                return Ok(json!({ "scenario": "inflight", "params": p, "formula": f,
+                    "simulation": { "arrivals": s.arrivals, "served": s.served, "rejected": s.rejected,
+                        "rejected_share": s.rejected_share, "mean_inflight": s.mean_inflight,
+                        "max_inflight": s.max_inflight, "played_s": s.played_s },
+                    "table": inflight::lesson_table(&p) })
+                .to_string());
+            }
+            let cap = p
+                .max_inflight
+                .map_or("sin tope".to_string(), |c| format!("{} lugares", es_int(c as i64)));
+            Ok([
+                format!(
+                    "en vuelo hacia Triton (todo el servicio): {}",
+                    es_dec(f.service_inflight, 1)
+                ),
+                format!(
+                    "por pod: {} por segundo × {} s = {} en vuelo, contra {cap}",
+                    es_dec(f.pod_rate, 1),
+                    es_dec(f.duration_s, 3),
+                    es_dec(f.pod_demand, 1)
+                ),
+                format!(
+                    "se rechaza con 503: ≈ {} (se atienden ≈ {} por segundo)",
+                    es_percent(f.rejected_share, 0),
+                    es_dec(f.served_per_s, 0)
+                ),
+                format!(
+                    "fotos en memoria por pod: {} MB, en un pod de {}",
+                    es_dec(f.photos_mb, 0),
+                    inflight::memory_label(p.pod_memory_mib)
+                ),
+                (if f.answers_after_caller_left {
+                    "las que entran reciben su respuesta cuando el caller ya se fue"
+                } else {
+                    "cada request recibe su respuesta antes de que el caller se vaya"
+                })
+                .to_string(),
+                format!(
+                    "simulación de un pod ({} s): {} rechazadas ({}), {} en vuelo en promedio, máximo {}",
+                    es_dec(s.played_s, 1),
+                    es_int(s.rejected as i64),
+                    es_percent(s.rejected_share, 1),
+                    es_dec(s.mean_inflight, 1),
+                    es_int(s.max_inflight as i64)
+                ),
+            ]
+            .join("\n"))
+        }
+        Command::Chain { params: p, json } => {
+            checked(&p)?;
+            let r = chain::run(&p);
+            if json {
+                return Ok(json!({ "scenario": "chain", "params": p, "result": r, "zombie_compute_ms": r.zombie_compute_ms() }).to_string());
+            }
+            let first = match r.first {
+                FirstToGiveUp::Nobody => "nadie: la respuesta llega a tiempo",
+                FirstToGiveUp::Queue => "la fila de Triton (REJECT)",
+                FirstToGiveUp::Gateway => "el gateway",
+                FirstToGiveUp::Caller => "el caller",
+            };
+            let gets = match r.caller_gets {
+                CallerGets::Answer => "la categoría sugerida",
+                CallerGets::GatewayTimeout => "un 504, y muestra el selector de categorías",
+                CallerGets::Overloaded => "un 503, y muestra el selector de categorías",
+                CallerGets::OwnTimeout => "nada a tiempo: se rinde y muestra el selector de categorías",
+            };
+            let mut out = vec![
+                if p.deadline.is_on() {
+                    format!(
+                        "timeout de la llamada a Triton: min({}, {}) = {} ms",
+                        es_int(p.triton_cap_ms as i64),
+                        es_int(r.left_ms),
+                        es_int(r.call_timeout_ms as i64)
+                    )
+                } else {
+                    format!(
+                        "timeout de la llamada a Triton: su propio tope, {} ms (sin deadline)",
+                        es_int(r.call_timeout_ms as i64)
+                    )
+                },
+                format!("se rinde primero: {first}"),
+                format!(
+                    "el caller recibe: {gets} (a los {} ms)",
+                    es_int(r.caller_done_ms as i64)
+                ),
+                format!("trabajo zombi en la GPU: {} ms", es_int(r.zombie_compute_ms() as i64)),
+            ];
+            if r.misconfigured {
+                out.push("ojo: un salto espera más que el de arriba (error común 1)".into());
+            }
+            Ok(out.join("\n"))
+        }
+        Command::Herd { params: p, json } => {
+            checked(&p)?;
             let r = herd::simulate(&p);
             let line = r.lesson_line(p.jitter);
             if json {

@@ -51,15 +51,7 @@ fn herd_prints_the_lessons_line() {
 fn every_flag_defaults_to_the_lessons_value() {
     assert_eq!(
         stdout(&lab(&["herd"])),
-        stdout(&lab(&[
-            "herd",
-            "--jitter",
-            "full",
-            "--seed",
-            "7",
-            "--clients",
-            "1000"
-        ]))
+        stdout(&lab(&["herd", "--jitter", "full", "--seed", "7", "--clients", "1000"]))
     );
 }
 

@@ -11,21 +11,14 @@ use std::process::Command;
 
 mod common;
 
-const LESSON_DIR: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/lessons/timeouts-reintentos-idempotencia"
-);
+const LESSON_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons/timeouts-reintentos-idempotencia");
 
 fn run_python(file: &str) -> String {
     let out = Command::new("python3")
         .arg(format!("{LESSON_DIR}/{file}"))
         .output()
         .expect("python3 runs the lesson's program (it is part of the test set-up)");
-    assert!(
-        out.status.success(),
-        "{file}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{file}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -55,11 +48,7 @@ fn the_texts_figures_about_the_herd() {
         ..HerdParams::default()
     });
     // «Sin jitter, los 1,000 llegan en la misma ventana: el servidor atiende 50 y rechaza 950.»
-    assert_eq!(
-        none.windows[0],
-        (20, 1000),
-        "all 1,000 arrive in the window of 200 ms"
-    );
+    assert_eq!(none.windows[0], (20, 1000), "all 1,000 arrive in the window of 200 ms");
     // «Los 950 vuelven juntos, se atienden 50, y así.» (at 200 + 400 = 600 ms)
     assert_eq!(none.windows[1], (60, 950));
     assert_eq!(none.windows[2], (140, 900));
@@ -76,10 +65,7 @@ fn the_texts_figures_about_the_herd() {
         .filter(|(w, _)| *w < 20)
         .map(|(_, c)| *c as u64)
         .sum();
-    assert!(
-        first_wave >= 1000,
-        "every first retry lands within 0–200 ms"
-    );
+    assert!(first_wave >= 1000, "every first retry lands within 0–200 ms");
     let retried_again = full.attempts - 1000;
     assert!(
         retried_again * 10 < 1000,

@@ -26,10 +26,7 @@ fn every_line_of_the_source_is_in_the_lesson() {
         eprintln!("note: {path} is not here (it is beside the clone in CI and in sessions); nothing to compare");
         return;
     };
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/lessons/timeouts-reintentos-idempotencia"
-    );
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons/timeouts-reintentos-idempotencia");
     let mut ours = String::new();
     for f in ["leccion.md", "manada.py", "llave.py"] {
         ours.push_str(&std::fs::read_to_string(format!("{dir}/{f}")).unwrap());
@@ -38,9 +35,7 @@ fn every_line_of_the_source_is_in_the_lesson() {
     // The two printed outputs are computed by the core, not copied.
     ours.push_str(&sensei_lab::sim::herd::lesson_program_output().join("\n"));
     ours.push('\n');
-    ours.push_str(
-        &sensei_lab::sim::idempotency::lesson_program_output("Tenis naranjas", 7).join("\n"),
-    );
+    ours.push_str(&sensei_lab::sim::idempotency::lesson_program_output("Tenis naranjas", 7).join("\n"));
     let ours = normalise(&ours);
     let exercise_head = |l: &str| {
         let b = l.as_bytes();
@@ -63,20 +58,13 @@ fn every_line_of_the_source_is_in_the_lesson() {
             missing.push(l);
         }
     }
-    assert!(
-        missing.is_empty(),
-        "lines of the lesson not in lessons/: {missing:#?}"
-    );
+    assert!(missing.is_empty(), "lines of the lesson not in lessons/: {missing:#?}");
 }
 
 #[test]
 fn the_parts_are_sections_in_order() {
     let l = lesson::find(SLUG).expect("the lesson is embedded");
-    let parts: Vec<&str> = l
-        .toc()
-        .filter(|s| s.level == 2)
-        .map(|s| s.id.as_str())
-        .collect();
+    let parts: Vec<&str> = l.toc().filter(|s| s.level == 2).map(|s| s.id.as_str()).collect();
     let expected = [
         "timeouts",
         "deadlines",
@@ -115,15 +103,8 @@ fn directives_are_valid_and_placed() {
     let text = format!("{:?}", herd.blocks);
     let said = text.find("Esta simulación lo muestra").unwrap();
     let widget = text.find("name: \"widget\"").unwrap();
-    assert!(
-        said < widget,
-        "the widget follows «Esta simulación lo muestra»"
-    );
+    assert!(said < widget, "the widget follows «Esta simulación lo muestra»");
     // Each solution and answer is behind a «Ver …» container.
-    let containers = l
-        .directives()
-        .into_iter()
-        .filter(|d| d.name == "details")
-        .count();
+    let containers = l.directives().into_iter().filter(|d| d.name == "details").count();
     assert_eq!(containers, 9 + 6);
 }

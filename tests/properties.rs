@@ -93,33 +93,26 @@ proptest! {
 
 #[test]
 fn out_of_range_values_are_clamped_with_a_note_in_spanish() {
-    let (p, notes) =
-        params::from_query::<HerdParams>("?clients=5000000&retries=0&jitter=mucho&window-ms=abc");
+    let (p, notes) = params::from_query::<HerdParams>("?clients=5000000&retries=0&jitter=mucho&window-ms=abc");
     assert_eq!(p.clients, 100_000);
     assert_eq!(p.retries, 1);
     assert_eq!(p.jitter, Jitter::Full);
     assert_eq!(p.window_ms, 10);
     let text: Vec<&str> = notes.iter().map(|n| n.message.as_str()).collect();
     assert!(
-        text.contains(
-            &"Clientes: 5,000,000 está fuera del rango permitido (1 a 100,000); se usa 100,000."
-        ),
+        text.contains(&"Clientes: 5,000,000 está fuera del rango permitido (1 a 100,000); se usa 100,000."),
         "{text:?}"
     );
     assert!(
-        text.contains(
-            &"Reintentos por cliente: 0 está fuera del rango permitido (1 a 10); se usa 1."
-        ),
+        text.contains(&"Reintentos por cliente: 0 está fuera del rango permitido (1 a 10); se usa 1."),
         "{text:?}"
     );
     assert!(
-        text.iter()
-            .any(|t| t.starts_with("Jitter: no se entiende «mucho»")),
+        text.iter().any(|t| t.starts_with("Jitter: no se entiende «mucho»")),
         "{text:?}"
     );
     assert!(
-        text.iter()
-            .any(|t| t.starts_with("Ventana: no se entiende «abc»")),
+        text.iter().any(|t| t.starts_with("Ventana: no se entiende «abc»")),
         "{text:?}"
     );
 }

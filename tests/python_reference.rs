@@ -15,10 +15,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn python(cases: &[Value]) -> Vec<Value> {
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/python/herd_reference.py"
-    );
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/herd_reference.py");
     let mut child = Command::new("python3")
         .arg(script)
         .stdin(Stdio::piped())
@@ -39,11 +36,7 @@ fn python(cases: &[Value]) -> Vec<Value> {
 fn random_params(rng: &mut PyRandom) -> HerdParams {
     let mut pick = |lo: u32, hi: u32| lo + (rng.next_u32() % (hi - lo + 1));
     let jitter = Jitter::ALL[pick(0, 3) as usize];
-    let cap_ms = if pick(0, 2) == 0 {
-        None
-    } else {
-        Some(pick(1, 5000))
-    };
+    let cap_ms = if pick(0, 2) == 0 { None } else { Some(pick(1, 5000)) };
     HerdParams {
         clients: pick(1, 2500),
         capacity: pick(1, 120),
@@ -52,11 +45,7 @@ fn random_params(rng: &mut PyRandom) -> HerdParams {
         cap_ms,
         retries: pick(1, 6),
         jitter,
-        seed: if pick(0, 1) == 0 {
-            7
-        } else {
-            pick(0, u32::MAX - 1)
-        },
+        seed: if pick(0, 1) == 0 { 7 } else { pick(0, u32::MAX - 1) },
     }
 }
 
@@ -64,10 +53,7 @@ fn random_params(rng: &mut PyRandom) -> HerdParams {
 fn matches_the_python_program_for_random_parameters() {
     let mut rng = PyRandom::new(2024);
     let params: Vec<HerdParams> = (0..300).map(|_| random_params(&mut rng)).collect();
-    let cases: Vec<Value> = params
-        .iter()
-        .map(|p| serde_json::to_value(p).unwrap())
-        .collect();
+    let cases: Vec<Value> = params.iter().map(|p| serde_json::to_value(p).unwrap()).collect();
     let expected = python(&cases);
     for (p, e) in params.iter().zip(expected) {
         let r = simulate(p);
@@ -121,10 +107,7 @@ fn matches_python_at_the_edges() {
             ..HerdParams::default()
         },
     ];
-    let cases: Vec<Value> = edges
-        .iter()
-        .map(|p| serde_json::to_value(p).unwrap())
-        .collect();
+    let cases: Vec<Value> = edges.iter().map(|p| serde_json::to_value(p).unwrap()).collect();
     for (p, e) in edges.iter().zip(python(&cases)) {
         let r = simulate(p);
         assert_eq!(

@@ -33,16 +33,10 @@ pub struct HerdChart {
 
 impl HerdChart {
     /// Prepares the chart of `chosen` (labelled `label`) beside `reference`.
-    pub fn new(
-        capacity: u32,
-        chosen: (&str, &HerdResult),
-        reference: Option<(&str, &HerdResult)>,
-    ) -> Self {
+    pub fn new(capacity: u32, chosen: (&str, &HerdResult), reference: Option<(&str, &HerdResult)>) -> Self {
         let window = chosen.1.window_ms.max(1) as f64;
         let last = |r: &HerdResult| r.windows.last().map_or(0, |(i, _)| *i + 1);
-        let windows_total = last(chosen.1)
-            .max(reference.map_or(0, |r| last(r.1)))
-            .max(1);
+        let windows_total = last(chosen.1).max(reference.map_or(0, |r| last(r.1))).max(1);
         let columns = (windows_total as usize).min(MAX_COLUMNS) as u64;
         let per_column = windows_total.div_ceil(columns);
         let end_ms = (columns * per_column) as f64 * window;
@@ -50,10 +44,7 @@ impl HerdChart {
             let mut cols: Vec<(f64, f64, u32)> = Vec::new();
             for (idx, count) in &r.windows {
                 let c = idx / per_column;
-                let (start, end) = (
-                    (c * per_column) as f64 * window,
-                    ((c + 1) * per_column) as f64 * window,
-                );
+                let (start, end) = ((c * per_column) as f64 * window, ((c + 1) * per_column) as f64 * window);
                 match cols.last_mut() {
                     Some(last) if last.0 == start => last.2 = last.2.max(*count),
                     _ => cols.push((start, end, *count)),
@@ -96,12 +87,7 @@ pub fn draw<DB: DrawingBackend>(
     let top = chart.peak().max(chart.capacity) as f64;
     if chart.log_y {
         // Columns start just under 1, so a window with a single attempt shows.
-        draw_on(
-            root,
-            chart,
-            (0.7f64..(top * 4.0).max(10.0)).log_scale(),
-            0.7,
-        )
+        draw_on(root, chart, (0.7f64..(top * 4.0).max(10.0)).log_scale(), 0.7)
     } else {
         draw_on(root, chart, 0f64..(top * 1.35).max(1.0), 0.0)
     }
@@ -154,9 +140,11 @@ where
     for (i, s) in chart.series.iter().enumerate().rev() {
         let color = colors[i.min(1)];
         let fill = color.mix(if i == 0 { 0.85 } else { 0.55 }).filled();
-        c.draw_series(s.columns.iter().map(|(x0, x1, n)| {
-            Rectangle::new([(*x0, floor), (x1.max(x0 + min_w), *n as f64)], fill)
-        }))?
+        c.draw_series(
+            s.columns
+                .iter()
+                .map(|(x0, x1, n)| Rectangle::new([(*x0, floor), (x1.max(x0 + min_w), *n as f64)], fill)),
+        )?
         .label(format!(
             "{} (pico {})",
             s.label,
@@ -208,10 +196,7 @@ mod tests {
         // At the lesson's values every window is its own column.
         assert_eq!(c.series[0].columns.iter().map(|c| c.2).max(), Some(61));
         assert_eq!(c.series[1].columns.iter().map(|c| c.2).max(), Some(1000));
-        assert_eq!(
-            c.series[1].columns.iter().map(|c| c.2 as u64).sum::<u64>(),
-            2850
-        );
+        assert_eq!(c.series[1].columns.iter().map(|c| c.2 as u64).sum::<u64>(), 2850);
         assert!(c.series.iter().all(|s| s.columns.len() <= MAX_COLUMNS));
     }
 

@@ -5,7 +5,35 @@
 //!
 //! [`DrawingBackend`]: plotters::prelude::DrawingBackend
 
+pub mod chain;
+pub mod clocks;
 pub mod herd;
+pub mod inflight;
+pub mod timeline;
+
+use plotters::coord::Shift;
+use plotters::prelude::{DrawingArea, DrawingAreaErrorKind, DrawingBackend};
+
+/// Any chart of the lab, so that one canvas component can draw them all.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Chart {
+    Herd(herd::HerdChart),
+    Timeline(timeline::Timeline),
+    Inflight(inflight::InflightChart),
+}
+
+impl Chart {
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        match self {
+            Chart::Herd(c) => herd::draw(root, c),
+            Chart::Timeline(t) => timeline::draw(root, t),
+            Chart::Inflight(c) => inflight::draw(root, c),
+        }
+    }
+}
 
 use plotters::style::RGBColor;
 
@@ -20,4 +48,8 @@ pub mod palette {
     pub const LIMIT: RGBColor = RGBColor(0x2b, 0x2b, 0x2b);
     pub const GRID: RGBColor = RGBColor(0xe3, 0xe6, 0xea);
     pub const TEXT: RGBColor = RGBColor(0x33, 0x3a, 0x44);
+    /// What went well: an answer in time.
+    pub const OK: RGBColor = RGBColor(0x1b, 0x7f, 0x4b);
+    /// Work for nobody.
+    pub const ZOMBIE: RGBColor = RGBColor(0xb4, 0x23, 0x18);
 }

@@ -9,19 +9,13 @@ pub struct Directive {
 
 impl Directive {
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.attrs
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        self.attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 }
 
 /// Parses `::name{…}` (the leading `::` included). Errors say what is wrong.
 pub fn parse_directive_line(line: &str) -> Result<Directive, String> {
-    let rest = line
-        .trim()
-        .strip_prefix("::")
-        .ok_or("a directive starts with «::»")?;
+    let rest = line.trim().strip_prefix("::").ok_or("a directive starts with «::»")?;
     let name_end = rest
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
         .unwrap_or(rest.len());
@@ -68,11 +62,7 @@ pub fn parse_directive_line(line: &str) -> Result<Directive, String> {
                     Some('"') => break,
                     Some('\\') => value.extend(chars.next()),
                     Some(c) => value.push(c),
-                    None => {
-                        return Err(format!(
-                            "«::{name}»: the value of «{key}» has no closing quote"
-                        ))
-                    }
+                    None => return Err(format!("«::{name}»: the value of «{key}» has no closing quote")),
                 }
             }
         } else {

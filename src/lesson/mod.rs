@@ -62,10 +62,7 @@ pub enum Block {
     /// A piece of the lab placed in the text.
     Directive(Directive),
     /// A container directive with markdown inside (e.g. a hidden solution).
-    Container {
-        directive: Directive,
-        body: Vec<Block>,
-    },
+    Container { directive: Directive, body: Vec<Block> },
 }
 
 /// What went wrong reading a lesson, with the line it happened on.
@@ -195,17 +192,12 @@ pub fn parse(slug: &str, src: &str) -> Result<Lesson, LessonError> {
     }];
     let mut lines: Vec<(usize, &str)> = Vec::new();
     let mut in_fence = false;
-    let flush =
-        |lines: &mut Vec<(usize, &str)>, sections: &mut Vec<Section>| -> Result<(), LessonError> {
-            let blocks = blocks(lines)?;
-            sections
-                .last_mut()
-                .expect("a section")
-                .blocks
-                .extend(blocks);
-            lines.clear();
-            Ok(())
-        };
+    let flush = |lines: &mut Vec<(usize, &str)>, sections: &mut Vec<Section>| -> Result<(), LessonError> {
+        let blocks = blocks(lines)?;
+        sections.last_mut().expect("a section").blocks.extend(blocks);
+        lines.clear();
+        Ok(())
+    };
     for (i, line) in body.lines().enumerate() {
         let n = i + 1 + offset;
         if line.trim_start().starts_with("```") {
@@ -260,10 +252,7 @@ fn blocks(lines: &[(usize, &str)]) -> Result<Vec<Block>, LessonError> {
         }
         let trimmed = line.trim();
         if !in_fence && trimmed.starts_with(":::") && trimmed.len() > 3 {
-            let directive = parse_directive_line(&trimmed[1..]).map_err(|m| LessonError {
-                line: n,
-                message: m,
-            })?;
+            let directive = parse_directive_line(&trimmed[1..]).map_err(|m| LessonError { line: n, message: m })?;
             let close = lines[i + 1..]
                 .iter()
                 .position(|(_, l)| l.trim() == ":::")
@@ -278,10 +267,7 @@ fn blocks(lines: &[(usize, &str)]) -> Result<Vec<Block>, LessonError> {
             continue;
         }
         if !in_fence && trimmed.starts_with("::") && !trimmed.starts_with(":::") {
-            let directive = parse_directive_line(trimmed).map_err(|m| LessonError {
-                line: n,
-                message: m,
-            })?;
+            let directive = parse_directive_line(trimmed).map_err(|m| LessonError { line: n, message: m })?;
             push_text(&mut text, &mut out);
             out.push(Block::Directive(directive));
         } else {
@@ -295,18 +281,16 @@ fn blocks(lines: &[(usize, &str)]) -> Result<Vec<Block>, LessonError> {
 }
 
 /// The widgets a `::widget{id=…}` directive can place.
-pub const WIDGETS: &[&str] = &["herd"];
+pub const WIDGETS: &[&str] = &["herd", "clocks", "inflight", "chain"];
+/// The tables of numbers the core computes (`::table{id=…}`).
+pub const TABLES: &[&str] = &["inflight"];
 /// The programs whose output the core computes (`::program{output=…}`).
 pub const OUTPUTS: &[&str] = &["herd", "idempotency"];
 
 /// What is wrong with a directive, if anything: unknown names, missing
 /// attributes, files that are not in the lesson's folder.
 pub fn check_directive(slug: &str, d: &Directive) -> Option<String> {
-    let need = |k: &str| {
-        d.get(k)
-            .is_none()
-            .then(|| format!("«::{}» needs «{k}»", d.name))
-    };
+    let need = |k: &str| d.get(k).is_none().then(|| format!("«::{}» needs «{k}»", d.name));
     match d.name.as_str() {
         "widget" => need("id").or_else(|| {
             let id = d.get("id").unwrap_or_default();
@@ -322,6 +306,10 @@ pub fn check_directive(slug: &str, d: &Directive) -> Option<String> {
             } else {
                 None
             }
+        }),
+        "table" => need("id").or_else(|| {
+            let id = d.get("id").unwrap_or_default();
+            (!TABLES.contains(&id)).then(|| format!("unknown table «{id}»"))
         }),
         "details" => need("summary"),
         other => Some(format!("unknown directive «::{other}»")),
@@ -369,11 +357,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        let err = parse(
-            "t",
-            "---\ntitle: T\n---\n\n:::details{summary=\"x\"}\nsin cerrar\n",
-        )
-        .unwrap_err();
+        let err = parse("t", "---\ntitle: T\n---\n\n:::details{summary=\"x\"}\nsin cerrar\n").unwrap_err();
         assert_eq!(err.line, 5);
         let err = parse("t", "---\ntitle: T\n---\n## A\n## A\n").unwrap_err();
         assert_eq!(err.line, 5);

@@ -48,12 +48,7 @@ pub enum Jitter {
 }
 
 impl Jitter {
-    pub const ALL: [Jitter; 4] = [
-        Jitter::None,
-        Jitter::Full,
-        Jitter::Equal,
-        Jitter::Decorrelated,
-    ];
+    pub const ALL: [Jitter; 4] = [Jitter::None, Jitter::Full, Jitter::Equal, Jitter::Decorrelated];
 
     /// The name used in the URL, on the command line and in JSON.
     pub fn key(self) -> &'static str {

@@ -106,54 +106,72 @@ const SPECS: &[Spec] = &[
         key: "prep-ms",
         label: "Recibir y preparar la foto",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: MS0,
     },
     Spec {
         key: "queue-ms",
         label: "Espera real en la fila de Triton",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: MS0,
     },
     Spec {
         key: "compute-ms",
         label: "Cómputo de Triton",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: MS0,
     },
     Spec {
         key: "caller-ms",
         label: "El caller se rinde a los",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: MS,
     },
     Spec {
         key: "deadline-ms",
         label: "Deadline del gateway",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: MS,
     },
     Spec {
         key: "triton-cap-ms",
         label: "Tope de la llamada a Triton",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: MS,
     },
     Spec {
         key: "queue-cap-ms",
         label: "La fila rechaza después de",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: MS,
     },
     Spec {
         key: "deadline",
         label: "Cada salto usa lo que queda del deadline",
         unit: "",
+        unset: "",
+        toggle: "",
         kind: Kind::Choice { options: ON_OFF },
     },
     Spec {
         key: "cancel",
         label: "Cancelar hacia abajo",
         unit: "",
+        unset: "",
+        toggle: "",
         kind: Kind::Choice { options: ON_OFF },
     },
 ];
@@ -277,9 +295,7 @@ pub fn run(params: &ChainParams) -> ChainResult {
     let gateway_gives_up_ms = prep + call_timeout_ms as u64;
     let queue_end = prep + p.queue_ms as u64;
     let queue_rejects_ms = (p.queue_ms > p.queue_cap_ms).then(|| prep + p.queue_cap_ms as u64);
-    let triton_done_ms = queue_rejects_ms
-        .is_none()
-        .then(|| queue_end + p.compute_ms as u64);
+    let triton_done_ms = queue_rejects_ms.is_none().then(|| queue_end + p.compute_ms as u64);
     let caller = p.caller_ms as u64;
 
     // What the gateway sees first: Triton's answer, the queue's refusal, or its own timeout.
@@ -317,8 +333,8 @@ pub fn run(params: &ChainParams) -> ChainResult {
             }
         }
     }
-    let misconfigured = prep + call_timeout_ms as u64 > (p.deadline_ms as u64).min(caller)
-        || p.deadline_ms >= p.caller_ms;
+    let misconfigured =
+        prep + call_timeout_ms as u64 > (p.deadline_ms as u64).min(caller) || p.deadline_ms >= p.caller_ms;
     ChainResult {
         left_ms,
         call_timeout_ms,

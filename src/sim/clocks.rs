@@ -27,23 +27,23 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "kebab-case", default)]
 pub struct ClocksParams {
     /// Time until the server accepts the connection, in ms; none = never [0–600000; lesson: 1]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
-    pub connect_ms: Option<u32>,
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "1", value_parser = super::params::parse_maybe))]
+    pub connect_ms: super::params::Maybe,
     /// Silence before each piece of the answer, in ms [0–600000; lesson: 9000]
     #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 9000))]
     pub gap_ms: u32,
     /// Pieces the answer comes in; none = it never ends (one byte at a time) [1–10000; lesson: none]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
-    pub chunks: Option<u32>,
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "none", value_parser = super::params::parse_maybe))]
+    pub chunks: super::params::Maybe,
     /// Connect timeout in ms; none = not set [1–600000; lesson: 100]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
-    pub connect_timeout_ms: Option<u32>,
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "100", value_parser = super::params::parse_maybe))]
+    pub connect_timeout_ms: super::params::Maybe,
     /// Read timeout (longest silence between pieces) in ms; none = not set [1–600000; lesson: 10000]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
-    pub read_timeout_ms: Option<u32>,
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "10000", value_parser = super::params::parse_maybe))]
+    pub read_timeout_ms: super::params::Maybe,
     /// Total timeout of the whole call in ms; none = not set [1–3600000; lesson: 30000]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
-    pub total_timeout_ms: Option<u32>,
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "30000", value_parser = super::params::parse_maybe))]
+    pub total_timeout_ms: super::params::Maybe,
 }
 
 impl Default for ClocksParams {
@@ -64,6 +64,8 @@ const SPECS: &[Spec] = &[
         key: "connect-ms",
         label: "El servidor acepta la conexión a los",
         unit: "ms",
+        unset: "nunca acepta",
+        toggle: "acepta",
         kind: Kind::Int {
             min: 0,
             max: 600_000,
@@ -74,6 +76,8 @@ const SPECS: &[Spec] = &[
         key: "gap-ms",
         label: "Silencio antes de cada pedazo",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 0,
             max: 600_000,
@@ -84,6 +88,8 @@ const SPECS: &[Spec] = &[
         key: "chunks",
         label: "Pedazos de la respuesta",
         unit: "",
+        unset: "no termina nunca",
+        toggle: "termina",
         kind: Kind::Int {
             min: 1,
             max: 10_000,
@@ -94,6 +100,8 @@ const SPECS: &[Spec] = &[
         key: "connect-timeout-ms",
         label: "Timeout de conexión",
         unit: "ms",
+        unset: "sin timeout",
+        toggle: "poner",
         kind: Kind::Int {
             min: 1,
             max: 600_000,
@@ -104,6 +112,8 @@ const SPECS: &[Spec] = &[
         key: "read-timeout-ms",
         label: "Timeout de lectura",
         unit: "ms",
+        unset: "sin timeout",
+        toggle: "poner",
         kind: Kind::Int {
             min: 1,
             max: 600_000,
@@ -114,6 +124,8 @@ const SPECS: &[Spec] = &[
         key: "total-timeout-ms",
         label: "Timeout total",
         unit: "ms",
+        unset: "sin timeout",
+        toggle: "poner",
         kind: Kind::Int {
             min: 1,
             max: 3_600_000,
@@ -196,6 +208,9 @@ impl Outcome {
         match *self {
             Outcome::Completed { at_ms } => format!("La respuesta llega completa a los {} s ({} ms): ningún reloj se dispara.", s(at_ms), es_int(at_ms as i64)),
             Outcome::ConnectTimeout { at_ms } => format!("Se dispara el timeout de conexión a los {} ms: la request nunca llegó.", es_int(at_ms as i64)),
+            Outcome::ReadTimeout { at_ms, after_chunks: 0 } => {
+                format!("Se dispara el timeout de lectura a los {} s, antes del primer pedazo: el silencio duró más que el reloj.", s(at_ms))
+            }
             Outcome::ReadTimeout { at_ms, after_chunks } => format!(
                 "Se dispara el timeout de lectura a los {} s, después de {} pedazos: el silencio duró más que el reloj.",
                 s(at_ms),

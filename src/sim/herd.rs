@@ -90,6 +90,8 @@ const SPECS: &[Spec] = &[
         key: "clients",
         label: "Clientes",
         unit: "",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 1,
             max: 100_000,
@@ -100,6 +102,8 @@ const SPECS: &[Spec] = &[
         key: "capacity",
         label: "Capacidad por ventana",
         unit: "",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 1,
             max: 100_000,
@@ -110,6 +114,8 @@ const SPECS: &[Spec] = &[
         key: "window-ms",
         label: "Ventana",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 1,
             max: 1_000,
@@ -120,6 +126,8 @@ const SPECS: &[Spec] = &[
         key: "base-ms",
         label: "Base del backoff",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 1,
             max: 10_000,
@@ -130,6 +138,8 @@ const SPECS: &[Spec] = &[
         key: "cap-ms",
         label: "Tope de la espera",
         unit: "ms",
+        unset: "sin tope",
+        toggle: "con tope",
         kind: Kind::Int {
             min: 1,
             max: 600_000,
@@ -140,6 +150,8 @@ const SPECS: &[Spec] = &[
         key: "retries",
         label: "Reintentos por cliente",
         unit: "",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 1,
             max: 10,
@@ -150,6 +162,8 @@ const SPECS: &[Spec] = &[
         key: "jitter",
         label: "Jitter",
         unit: "",
+        unset: "",
+        toggle: "",
         kind: Kind::Choice {
             options: JITTER_OPTIONS,
         },
@@ -158,6 +172,8 @@ const SPECS: &[Spec] = &[
         key: "seed",
         label: "Semilla",
         unit: "",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 0,
             max: u32::MAX as i64,
@@ -298,14 +314,7 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
     let window = p.window_ms as f64;
     let clients = p.clients as usize;
     // Only decorrelated jitter reads the previous wait of each client.
-    let mut prev = vec![
-        backoff.base_ms;
-        if p.jitter == Jitter::Decorrelated {
-            clients
-        } else {
-            0
-        }
-    ];
+    let mut prev = vec![backoff.base_ms; if p.jitter == Jitter::Decorrelated { clients } else { 0 }];
 
     let mut queue = BinaryHeap::with_capacity(clients);
     for c in 0..p.clients {
@@ -313,11 +322,7 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
         if let Some(slot) = prev.get_mut(c as usize) {
             *slot = w;
         }
-        queue.push(Attempt {
-            t: w,
-            client: c,
-            n: 1,
-        });
+        queue.push(Attempt { t: w, client: c, n: 1 });
     }
 
     let mut windows: Vec<(u64, u32)> = Vec::new();
@@ -338,10 +343,7 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
         if count <= p.capacity {
             served += 1;
         } else if n < p.retries {
-            let last = prev
-                .get(client as usize)
-                .copied()
-                .unwrap_or(backoff.base_ms);
+            let last = prev.get(client as usize).copied().unwrap_or(backoff.base_ms);
             let wait = backoff.wait(n + 1, last, &mut rng);
             if let Some(slot) = prev.get_mut(client as usize) {
                 *slot = wait;

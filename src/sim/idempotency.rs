@@ -104,9 +104,7 @@ pub fn py_repr_str(s: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
             c => out.push(c),
         }
     }
@@ -119,18 +117,10 @@ pub fn lesson_program_output(title: &str, seed: u32) -> [String; 2] {
     let mut rng = PyRandom::new(seed);
     let mut server = Server::default();
     let without = client(&mut server, title, false, &mut rng);
-    let a = format!(
-        "sin llave: {} · guardadas: {}",
-        without,
-        py_repr_list(server.stored())
-    );
+    let a = format!("sin llave: {} · guardadas: {}", without, py_repr_list(server.stored()));
     server.clear();
     let with = client(&mut server, title, true, &mut rng);
-    let b = format!(
-        "con llave: {} · guardadas: {}",
-        with,
-        py_repr_list(server.stored())
-    );
+    let b = format!("con llave: {} · guardadas: {}", with, py_repr_list(server.stored()));
     [a, b]
 }
 
@@ -145,10 +135,7 @@ mod tests {
             a,
             "sin llave: publicación #2 · guardadas: ['Tenis naranjas', 'Tenis naranjas']"
         );
-        assert_eq!(
-            b,
-            "con llave: publicación #1 · guardadas: ['Tenis naranjas']"
-        );
+        assert_eq!(b, "con llave: publicación #1 · guardadas: ['Tenis naranjas']");
     }
 
     #[test]

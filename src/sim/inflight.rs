@@ -44,8 +44,8 @@ pub struct InflightParams {
     #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 40))]
     pub other_ms: u32,
     /// MAX_INFLIGHT per pod; none = no cap [1–100000; lesson: 16]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
-    pub max_inflight: Option<u32>,
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "16", value_parser = super::params::parse_maybe))]
+    pub max_inflight: super::params::Maybe,
     /// Size of each photo, in MB [0–1000; lesson: 10]
     #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
     pub photo_mb: u32,
@@ -101,6 +101,8 @@ const SPECS: &[Spec] = &[
         key: "rps",
         label: "Requests por segundo (servicio)",
         unit: "/s",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 1,
             max: 100_000,
@@ -111,6 +113,8 @@ const SPECS: &[Spec] = &[
         key: "pods",
         label: "Pods",
         unit: "",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 1,
             max: 1_000,
@@ -121,6 +125,8 @@ const SPECS: &[Spec] = &[
         key: "timeout-ms",
         label: "Timeout hacia Triton",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 1,
             max: 600_000,
@@ -131,6 +137,8 @@ const SPECS: &[Spec] = &[
         key: "other-ms",
         label: "Resto del trabajo",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 0,
             max: 60_000,
@@ -141,6 +149,8 @@ const SPECS: &[Spec] = &[
         key: "max-inflight",
         label: "MAX_INFLIGHT por pod",
         unit: "",
+        unset: "sin tope",
+        toggle: "con tope",
         kind: Kind::Int {
             min: 1,
             max: 100_000,
@@ -151,6 +161,8 @@ const SPECS: &[Spec] = &[
         key: "photo-mb",
         label: "Tamaño de la foto",
         unit: "MB",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 0,
             max: 1_000,
@@ -161,6 +173,8 @@ const SPECS: &[Spec] = &[
         key: "pod-memory-mib",
         label: "Memoria del pod",
         unit: "MiB",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 1,
             max: 1_048_576,
@@ -171,6 +185,8 @@ const SPECS: &[Spec] = &[
         key: "caller-ms",
         label: "El caller se rinde a los",
         unit: "ms",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 1,
             max: 600_000,
@@ -181,6 +197,8 @@ const SPECS: &[Spec] = &[
         key: "duration-s",
         label: "Segundos simulados",
         unit: "s",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 1,
             max: 120,
@@ -191,12 +209,16 @@ const SPECS: &[Spec] = &[
         key: "arrivals",
         label: "Llegadas",
         unit: "",
+        unset: "",
+        toggle: "",
         kind: Kind::Choice { options: ARRIVALS },
     },
     Spec {
         key: "seed",
         label: "Semilla",
         unit: "",
+        unset: "",
+        toggle: "",
         kind: Kind::Int {
             min: 0,
             max: u32::MAX as i64,
@@ -309,6 +331,15 @@ pub fn formula(params: &InflightParams) -> Formula {
     }
 }
 
+/// A pod's memory as the lesson writes it: `1024` → `"1 GiB"`, `1536` → `"1,536 MiB"`.
+pub fn memory_label(mib: u32) -> String {
+    if mib >= 1024 && mib.is_multiple_of(1024) {
+        format!("{} GiB", crate::fmt::es_int((mib / 1024) as i64))
+    } else {
+        format!("{} MiB", crate::fmt::es_int(mib as i64))
+    }
+}
+
 /// Most arrivals one simulation plays (the duration is cut to fit).
 pub const MAX_ARRIVALS: u64 = 200_000;
 /// Points of the in-flight curve kept for the chart.
@@ -377,9 +408,7 @@ pub fn simulate(params: &InflightParams) -> PodRun {
     loop {
         t = match p.arrivals {
             // The k-th arrival at exactly k × pods ÷ rps seconds.
-            Arrivals::Regular => {
-                (arrivals as u128 * NS as u128 * p.pods as u128 / p.rps as u128) as u64
-            }
+            Arrivals::Regular => (arrivals as u128 * NS as u128 * p.pods as u128 / p.rps as u128) as u64,
             Arrivals::Poisson if arrivals == 0 => 0,
             Arrivals::Poisson => t + (-(1.0 - rng.random()).ln() / rate * NS as f64) as u64,
         };
@@ -417,11 +446,7 @@ pub fn simulate(params: &InflightParams) -> PodRun {
         } else {
             measured_rejected as f64 / measured_arrivals as f64
         },
-        mean_inflight: if span > 0 {
-            area as f64 / span as f64
-        } else {
-            0.0
-        },
+        mean_inflight: if span > 0 { area as f64 / span as f64 } else { 0.0 },
         max_inflight,
         played_s: played as f64 / NS as f64,
         curve,

@@ -35,6 +35,10 @@ pub struct Spec {
     pub label: &'static str,
     /// Unit shown after the value ("ms", "" for counts).
     pub unit: &'static str,
+    /// For an optional parameter: what it is when unset ("sin tope"), and
+    /// the label of the switch that sets it ("con tope"). Empty otherwise.
+    pub unset: &'static str,
+    pub toggle: &'static str,
     pub kind: Kind,
 }
 
@@ -81,23 +85,15 @@ impl Spec {
             }
             (
                 Kind::Int {
-                    optional: false,
-                    min,
-                    ..
+                    optional: false, min, ..
                 },
                 Value::Unset,
             ) => (
                 Value::Int(min),
-                Some(format!(
-                    "{}: hace falta un valor; se usa {}.",
-                    self.label,
-                    es_int(min)
-                )),
+                Some(format!("{}: hace falta un valor; se usa {}.", self.label, es_int(min))),
             ),
             (Kind::Int { .. }, v @ (Value::Int(_) | Value::Unset)) => (v, None),
-            (Kind::Choice { options }, Value::Choice(c))
-                if options.iter().any(|(k, _)| *k == c) =>
-            {
+            (Kind::Choice { options }, Value::Choice(c)) if options.iter().any(|(k, _)| *k == c) => {
                 (Value::Choice(c), None)
             }
             (Kind::Choice { options }, _) => (
@@ -109,11 +105,7 @@ impl Spec {
             ),
             (Kind::Int { min, .. }, Value::Choice(_)) => (
                 Value::Int(min),
-                Some(format!(
-                    "{}: valor no reconocido; se usa {}.",
-                    self.label,
-                    es_int(min)
-                )),
+                Some(format!("{}: valor no reconocido; se usa {}.", self.label, es_int(min))),
             ),
         }
     }
@@ -135,14 +127,9 @@ impl Spec {
                 if f.is_nan() {
                     return None;
                 }
-                Some(Value::Int(
-                    f.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64,
-                ))
+                Some(Value::Int(f.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64))
             }
-            Kind::Choice { options } => options
-                .iter()
-                .find(|(k, _)| *k == t)
-                .map(|(k, _)| Value::Choice(k)),
+            Kind::Choice { options } => options.iter().find(|(k, _)| *k == t).map(|(k, _)| Value::Choice(k)),
         }
     }
 
@@ -164,10 +151,7 @@ pub fn clamp<P: Params>(params: &P) -> (P, Vec<Note>) {
         let (v, note) = spec.clamp(params.get(spec.key));
         out.set(spec.key, v);
         if let Some(message) = note {
-            notes.push(Note {
-                key: spec.key,
-                message,
-            });
+            notes.push(Note { key: spec.key, message });
         }
     }
     (out, notes)
@@ -211,10 +195,7 @@ pub fn from_query<P: Params>(query: &str) -> (P, Vec<Note>) {
                 let (v, note) = spec.clamp(v);
                 params.set(spec.key, v);
                 if let Some(message) = note {
-                    notes.push(Note {
-                        key: spec.key,
-                        message,
-                    });
+                    notes.push(Note { key: spec.key, message });
                 }
             }
             None => notes.push(Note {
@@ -264,4 +245,19 @@ fn percent_decode(s: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// An optional value on the command line: a number, or `none`. (An alias,
+/// so that clap's derive parses the whole `Option` with [`parse_maybe`].)
+pub type Maybe = Option<u32>;
+
+/// `"none"` → `None`, `"150"` → `Some(150)`.
+pub fn parse_maybe(s: &str) -> Result<Maybe, String> {
+    match s.trim() {
+        "none" | "ninguno" | "" => Ok(None),
+        t => t
+            .parse::<u32>()
+            .map(Some)
+            .map_err(|_| format!("expected a whole number or «none», got «{t}»")),
+    }
 }

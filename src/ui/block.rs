@@ -1,8 +1,12 @@
 //! A section's blocks: markdown, the lab's pieces placed by directives, and
 //! containers such as a hidden solution.
 
+use super::chain_widget::ChainWidget;
+use super::clocks_widget::ClocksWidget;
 use super::code_listing::ProgramListing;
 use super::herd_widget::HerdWidget;
+use super::inflight_table::InflightTable;
+use super::inflight_widget::InflightWidget;
 use super::markdown::Markdown;
 use crate::lesson::{check_directive, Block, Directive};
 use yew::prelude::*;
@@ -41,6 +45,10 @@ fn directive(slug: &str, d: &Directive) -> Html {
     }
     match (d.name.as_str(), d.get("id"), d.get("output")) {
         ("widget", Some("herd"), _) => html! { <HerdWidget /> },
+        ("widget", Some("clocks"), _) => html! { <ClocksWidget /> },
+        ("widget", Some("inflight"), _) => html! { <InflightWidget /> },
+        ("widget", Some("chain"), _) => html! { <ChainWidget /> },
+        ("table", Some("inflight"), _) => html! { <InflightTable /> },
         ("program", _, Some(output)) => html! {
             <ProgramListing slug={slug.to_string()} src={d.get("src").unwrap_or_default().to_string()} output={output.to_string()} />
         },

@@ -42,9 +42,7 @@ pub fn render(src: &str) -> Html {
             Event::Start(tag) => {
                 let mut t = match &tag {
                     Tag::Paragraph => VTag::new("p"),
-                    Tag::Heading { level, .. } => {
-                        VTag::new(format!("h{}", (*level as usize + 1).min(6)))
-                    }
+                    Tag::Heading { level, .. } => VTag::new(format!("h{}", (*level as usize + 1).min(6))),
                     Tag::BlockQuote(_) => VTag::new("blockquote"),
                     Tag::CodeBlock(kind) => {
                         let mut pre = VTag::new("pre");
@@ -93,9 +91,7 @@ pub fn render(src: &str) -> Html {
                     Tag::Emphasis => VTag::new("em"),
                     Tag::Strong => VTag::new("strong"),
                     Tag::Strikethrough => VTag::new("del"),
-                    Tag::Link {
-                        dest_url, title, ..
-                    } => {
+                    Tag::Link { dest_url, title, .. } => {
                         let mut a = VTag::new("a");
                         let url = dest_url.to_string();
                         // Only ordinary links: no javascript: or data: URLs.
@@ -166,9 +162,7 @@ pub fn render(src: &str) -> Html {
                 push(&mut stack, &mut root, c.into());
             }
             // Raw HTML is shown as text, never parsed.
-            Event::Html(t) | Event::InlineHtml(t) => {
-                push(&mut stack, &mut root, VText::new(t.to_string()).into())
-            }
+            Event::Html(t) | Event::InlineHtml(t) => push(&mut stack, &mut root, VText::new(t.to_string()).into()),
             Event::SoftBreak => push(&mut stack, &mut root, VText::new(" ").into()),
             Event::HardBreak => push(&mut stack, &mut root, VTag::new("br").into()),
             Event::Rule => push(&mut stack, &mut root, VTag::new("hr").into()),

@@ -4,9 +4,15 @@
 
 mod app;
 mod block;
-mod canvas_chart;
+mod chain_widget;
+mod chart_canvas;
+mod clocks_widget;
 mod code_listing;
+mod controls;
+mod figures;
 mod herd_widget;
+mod inflight_table;
+mod inflight_widget;
 mod lesson_page;
 mod markdown;
 mod not_found;
@@ -14,6 +20,8 @@ mod param_control;
 mod route;
 mod toc;
 mod url_state;
+mod use_params;
+mod widget_frame;
 
 pub use app::App;
 pub use route::Route;

@@ -122,13 +122,13 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                     on_change.emit(if input.checked() { Value::Int(1000.clamp(min, max)) } else { Value::Unset });
                 });
                 html! {
-                    <label class="toggle"><input type="checkbox" checked={value.is_some()} {onchange} />{ " con tope" }</label>
+                    <label class="toggle"><input type="checkbox" checked={value.is_some()} {onchange} />{ " " }{ spec.toggle }</label>
                 }
             });
             let readout = match value {
                 Some(v) if spec.unit.is_empty() => es_int(v),
                 Some(v) => format!("{} {}", es_int(v), spec.unit),
-                None => "sin tope".to_string(),
+                None => spec.unset.to_string(),
             };
             html! {
                 <div class="control int">
@@ -141,7 +141,7 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                         { slider }
                         <input id={id.clone()} type="number" inputmode="numeric" class="number" min={min.to_string()} max={max.to_string()}
                             value={value.map(|v| v.to_string()).unwrap_or_default()} disabled={value.is_none()}
-                            placeholder={if optional { "sin tope" } else { "" }} onchange={number_change} />
+                            placeholder={spec.unset} onchange={number_change} />
                     </div>
                 </div>
             }

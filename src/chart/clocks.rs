@@ -1,0 +1,106 @@
+//! One call on a timeline: connecting, the pieces of the answer, and the
+//! three clocks.
+
+use super::palette;
+use super::timeline::{Lane, Moment, Span, Timeline};
+use crate::sim::clocks::{ClocksParams, ClocksResult, Outcome};
+
+/// The timeline of one call.
+pub fn timeline(p: &ClocksParams, r: &ClocksResult) -> Timeline {
+    let end = r.outcome.at_ms().map(|e| e as f64);
+    // An endless wait still needs an axis: a few silences, or past every clock set.
+    let horizon = end.unwrap_or_else(|| {
+        let clocks = [p.connect_timeout_ms, p.read_timeout_ms, p.total_timeout_ms]
+            .iter()
+            .flatten()
+            .map(|v| *v as f64)
+            .fold(0.0, f64::max);
+        (r.connected_ms.unwrap_or(0) as f64 + 4.0 * p.gap_ms as f64)
+            .max(clocks * 1.2)
+            .max(1_000.0)
+    });
+    let connected = r.connected_ms.map(|c| c as f64);
+    let mut connect_lane = Lane {
+        label: "conexión".into(),
+        spans: vec![],
+        ticks: vec![],
+    };
+    connect_lane.spans.push(Span {
+        from: 0.0,
+        to: connected.unwrap_or(horizon),
+        color: palette::CONTRAST,
+        faded: connected.is_none(),
+        striped: false,
+        label: Some(if connected.is_some() {
+            "conectando".into()
+        } else {
+            "esperando que acepte".into()
+        }),
+    });
+    let mut answer_lane = Lane {
+        label: "respuesta".into(),
+        spans: vec![],
+        ticks: r.chunks_ms.iter().map(|t| *t as f64).collect(),
+    };
+    if let Some(c) = connected {
+        answer_lane.spans.push(Span {
+            from: c,
+            to: end.unwrap_or(horizon),
+            color: palette::PRIMARY,
+            faded: true,
+            striped: false,
+            label: Some("esperando pedazos".into()),
+        });
+    }
+    let mut moments = Vec::new();
+    let fired = |o: &Outcome, which: &str| match (o, which) {
+        (Outcome::ConnectTimeout { .. }, "connect")
+        | (Outcome::ReadTimeout { .. }, "read")
+        | (Outcome::TotalTimeout { .. }, "total") => true,
+        _ => false,
+    };
+    if let Some(ct) = p.connect_timeout_ms {
+        moments.push(Moment {
+            at: ct as f64,
+            label: "conexión".into(),
+            color: palette::CONTRAST,
+            strong: fired(&r.outcome, "connect"),
+        });
+    }
+    if let (Some(rt), Some(c)) = (p.read_timeout_ms, connected) {
+        // The read clock restarts at every piece; it fires only if one silence outlasts it.
+        let at = match r.outcome {
+            Outcome::ReadTimeout { at_ms, .. } => at_ms as f64,
+            _ => r.chunks_ms.last().map_or(c, |t| *t as f64) + rt as f64,
+        };
+        moments.push(Moment {
+            at,
+            label: "lectura".into(),
+            color: palette::PRIMARY,
+            strong: fired(&r.outcome, "read"),
+        });
+    }
+    if let Some(tt) = p.total_timeout_ms {
+        moments.push(Moment {
+            at: tt as f64,
+            label: "total".into(),
+            color: palette::LIMIT,
+            strong: fired(&r.outcome, "total"),
+        });
+    }
+    if let Outcome::Completed { at_ms } = r.outcome {
+        moments.push(Moment {
+            at: at_ms as f64,
+            label: "completa".into(),
+            color: palette::OK,
+            strong: true,
+        });
+    }
+    Timeline {
+        lanes: vec![connect_lane, answer_lane],
+        moments,
+        end_ms: end.unwrap_or(horizon),
+        seconds: end.unwrap_or(horizon) >= 5_000.0,
+        open_ended: end.is_none(),
+    }
+}

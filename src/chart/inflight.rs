@@ -1,0 +1,103 @@
+//! Requests in flight in one pod over time, against its slots and what
+//! Little's law says it would need.
+
+use super::palette;
+use crate::sim::inflight::{Formula, PodRun};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct InflightChart {
+    /// `(t in s, in flight)`.
+    pub curve: Vec<(f64, u64)>,
+    pub played_s: f64,
+    pub slots: Option<u32>,
+    /// Little: rate × duration.
+    pub demand: f64,
+}
+
+impl InflightChart {
+    pub fn new(run: &PodRun, f: &Formula, slots: Option<u32>) -> Self {
+        InflightChart {
+            curve: run.curve.clone(),
+            played_s: run.played_s,
+            slots,
+            demand: f.pod_demand,
+        }
+    }
+}
+
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    ch: &InflightChart,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let (w, _) = root.dim_in_pixel();
+    let small = w < 520;
+    let font = if small { 12 } else { 14 };
+    let top = ch
+        .curve
+        .iter()
+        .map(|c| c.1 as f64)
+        .fold(ch.demand, f64::max)
+        .max(ch.slots.unwrap_or(0) as f64)
+        .max(1.0)
+        * 1.3;
+    let mut c = ChartBuilder::on(root)
+        .margin(10)
+        .x_label_area_size(if small { 32 } else { 40 })
+        .y_label_area_size(if small { 48 } else { 56 })
+        .build_cartesian_2d(0f64..ch.played_s.max(1e-6), 0f64..top)?;
+    c.configure_mesh()
+        .light_line_style(WHITE)
+        .bold_line_style(palette::GRID)
+        .axis_style(palette::TEXT)
+        .x_desc("tiempo (s)")
+        .y_desc("requests en vuelo en un pod")
+        .label_style(("sans-serif", font).into_font().color(&palette::TEXT))
+        .axis_desc_style(("sans-serif", font).into_font().color(&palette::TEXT))
+        .x_labels(if small { 5 } else { 10 })
+        .y_labels(6)
+        .x_label_formatter(&|v| crate::fmt::es_dec(*v, 1))
+        .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
+        .draw()?;
+    let mut steps = Vec::with_capacity(ch.curve.len() * 2);
+    let mut prev = 0.0;
+    for (t, n) in &ch.curve {
+        steps.push((prev, *n as f64));
+        steps.push((*t, *n as f64));
+        prev = *t;
+    }
+    c.draw_series(
+        AreaSeries::new(steps.iter().copied(), 0.0, palette::PRIMARY.mix(0.25))
+            .border_style(palette::PRIMARY.stroke_width(2)),
+    )?
+    .label("en vuelo (simulación)")
+    .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], palette::PRIMARY.filled()));
+    let demand = ch.demand;
+    c.draw_series(DashedLineSeries::new(
+        [(0.0, demand), (ch.played_s, demand)],
+        6,
+        4,
+        palette::CONTRAST.stroke_width(2),
+    ))?
+    .label(format!("harían falta (Little): {}", crate::fmt::es_dec(demand, 1)))
+    .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::CONTRAST.stroke_width(2)));
+    if let Some(s) = ch.slots {
+        let s = s as f64;
+        c.draw_series(LineSeries::new(
+            [(0.0, s), (ch.played_s, s)],
+            palette::LIMIT.stroke_width(2),
+        ))?
+        .label(format!("MAX_INFLIGHT: {}", crate::fmt::es_int(s as i64)))
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::LIMIT.stroke_width(2)));
+    }
+    c.configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(palette::GRID)
+        .label_font(("sans-serif", font).into_font().color(&palette::TEXT))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

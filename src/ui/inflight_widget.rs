@@ -1,0 +1,106 @@
+//! What waiting too long costs, live: Little's law against MAX_INFLIGHT,
+//! the formula beside a simulation of one pod.
+
+use super::chart_canvas::ChartCanvas;
+use super::controls::{command_line, controls, notes};
+use super::figures::{figures, row};
+use super::use_params::use_params;
+use super::widget_frame::WidgetFrame;
+use crate::chart::inflight::InflightChart;
+use crate::chart::Chart;
+use crate::fmt::{es_dec, es_int, es_percent};
+use crate::sim::inflight::{formula, memory_label, simulate, InflightParams};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[component]
+pub fn InflightWidget() -> Html {
+    let h = use_params::<InflightParams>("inflight");
+    let p = h.params.clone();
+    let run = use_memo(p.clone(), |p| (formula(p), simulate(p)));
+    let r = run.clone();
+    let chart = use_memo(p.clone(), move |p| {
+        Rc::new(Chart::Inflight(InflightChart::new(&r.1, &r.0, p.max_inflight)))
+    });
+    let (f, s) = (&run.0, &run.1);
+    let cap = p.max_inflight.map_or("sin tope".to_string(), |c| es_int(c as i64));
+    let memory = memory_label(p.pod_memory_mib);
+    let over_memory = f.photos_mb > f.pod_memory_mb;
+    let rows = vec![
+        row(
+            "en vuelo hacia Triton, todo el servicio",
+            "service_inflight",
+            vec![es_dec(f.service_inflight, 1)],
+        ),
+        row(
+            "llegan a cada pod",
+            "pod_rate",
+            vec![format!("{} por segundo", es_dec(f.pod_rate, 1))],
+        ),
+        row(
+            "cada request dura",
+            "duration",
+            vec![format!("{} ms", es_int((f.duration_s * 1000.0).round() as i64))],
+        ),
+        row(
+            "en vuelo por pod (Little)",
+            "pod_demand",
+            vec![format!("{} contra {cap}", es_dec(f.pod_demand, 1))],
+        ),
+        row(
+            "reciben un 503",
+            "rejected",
+            vec![format!("≈ {}", es_percent(f.rejected_share, 0))],
+        ),
+        row(
+            "se atienden por pod",
+            "served_per_s",
+            vec![format!("≈ {} por segundo", es_dec(f.served_per_s, 0))],
+        ),
+        row(
+            "fotos en memoria por pod",
+            "photos",
+            vec![format!("{} MB de {memory}", es_int(f.photos_mb.round() as i64))],
+        ),
+        row("simulación: 503", "sim_rejected", vec![es_percent(s.rejected_share, 1)]),
+        row(
+            "simulación: en vuelo en promedio",
+            "sim_inflight",
+            vec![es_dec(s.mean_inflight, 1)],
+        ),
+    ];
+    let verdict = if over_memory {
+        (
+            "verdict bad",
+            format!(
+                "Sin tope, las fotos en vuelo ({} MB) no caben en un pod de {memory}.",
+                es_int(f.photos_mb.round() as i64)
+            ),
+        )
+    } else if f.answers_after_caller_left {
+        ("verdict bad", format!("Cada request dura {} ms y el caller se va a los {} ms: las que entran reciben su respuesta cuando nadie la espera.", es_int((f.duration_s * 1000.0).round() as i64), es_int(p.caller_ms as i64)))
+    } else if f.rejected_share > 0.0 {
+        ("verdict ok", "El tope hace su trabajo: las que no caben reciben un 503 al instante y cada una que entra recibe su respuesta a tiempo.".to_string())
+    } else {
+        ("verdict ok", "Caben todas: nadie recibe un 503.".to_string())
+    };
+    let label = format!(
+        "En vuelo en un pod durante {} s: máximo {}, en promedio {}. Harían falta {} lugares; hay {cap}.",
+        es_dec(s.played_s, 1),
+        es_int(s.max_inflight as i64),
+        es_dec(s.mean_inflight, 1),
+        es_dec(f.pod_demand, 1)
+    );
+    html! {
+        <WidgetFrame id="inflight" title="Lo que cuesta esperar de más: Little contra MAX_INFLIGHT">
+            { controls(&h, None) }
+            <div class="results">
+                { notes(&h) }
+                <p class={verdict.0} role="status">{ verdict.1 }</p>
+                <ChartCanvas chart={(*chart).clone()} label={label} height={300} />
+                { figures(&[], rows) }
+                { command_line("inflight", &p) }
+            </div>
+        </WidgetFrame>
+    }
+}

@@ -120,3 +120,45 @@ fn lessons_lists_and_checks() {
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v[0]["slug"], "timeouts-reintentos-idempotencia");
 }
+
+#[test]
+fn timeouts_and_capacity_subcommands() {
+    let o = lab(&["clocks", "--total-timeout-ms", "none"]);
+    assert_eq!(stdout(&o), "Ningún reloj se dispara y la espera no tiene fin.\n");
+    let v: Value = serde_json::from_str(&stdout(&lab(&["clocks", "--json"]))).unwrap();
+    assert_eq!(v["outcome"]["kind"], "total_timeout");
+    assert_eq!(v["outcome"]["at_ms"], 30_000);
+
+    let text = stdout(&lab(&["inflight", "--timeout-ms", "400"]));
+    assert!(
+        text.contains("100 por segundo × 0.44 s = 44 en vuelo, contra 16 lugares"),
+        "{text}"
+    );
+    assert!(text.contains("≈ 64 %"), "{text}");
+    let v: Value = serde_json::from_str(&stdout(&lab(&["inflight", "--json"]))).unwrap();
+    assert_eq!(v["formula"]["service_inflight"], 75.0);
+    assert_eq!(v["table"][1]["timeout_ms"], 5000);
+    assert_eq!(
+        stdout(&lab(&["inflight", "--max-inflight", "none", "--json"])).contains("\"max-inflight\":null"),
+        true
+    );
+
+    let text = stdout(&lab(&["chain", "--prep-ms", "160"]));
+    assert!(text.contains("min(150, 90) = 90 ms"), "{text}");
+    let v: Value = serde_json::from_str(&stdout(&lab(&["chain", "--json"]))).unwrap();
+    assert_eq!(v["result"]["call_timeout_ms"], 150);
+
+    for args in [
+        vec!["inflight", "--rps", "0"],
+        vec!["chain", "--prep-ms", "70000"],
+        vec!["clocks", "--gap-ms", "999999999"],
+    ] {
+        let o = lab(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("must be between"),
+            "{args:?}"
+        );
+    }
+    assert_eq!(lab(&["clocks", "--read-timeout-ms", "soon"]).status.code(), Some(2));
+}

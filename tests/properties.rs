@@ -132,3 +132,79 @@ fn the_largest_run_is_bounded() {
     assert!(r.attempts <= 1_000_000);
     assert_eq!(r.served + r.gave_up, 100_000);
 }
+
+mod timeouts_and_capacity {
+    use proptest::prelude::*;
+    use sensei_lab::sim::chain::{self, ChainParams};
+    use sensei_lab::sim::clocks::{self, ClocksParams};
+    use sensei_lab::sim::inflight::{self, InflightParams, MAX_ARRIVALS};
+    use sensei_lab::sim::params;
+
+    fn query() -> impl Strategy<Value = String> {
+        let key = prop_oneof![
+            Just("rps"),
+            Just("pods"),
+            Just("timeout-ms"),
+            Just("other-ms"),
+            Just("max-inflight"),
+            Just("duration-s"),
+            Just("arrivals"),
+            Just("connect-ms"),
+            Just("gap-ms"),
+            Just("chunks"),
+            Just("read-timeout-ms"),
+            Just("total-timeout-ms"),
+            Just("prep-ms"),
+            Just("queue-ms"),
+            Just("compute-ms"),
+            Just("deadline"),
+            Just("cancel"),
+        ];
+        let value = prop_oneof![
+            any::<i64>().prop_map(|v| v.to_string()),
+            Just("NaN".to_string()),
+            Just("inf".to_string()),
+            Just("-1e300".to_string()),
+            Just("1e12".to_string()),
+            Just("none".to_string()),
+            Just("".to_string()),
+            Just("on".to_string()),
+            Just("off".to_string()),
+        ];
+        proptest::collection::vec((key, value), 0..8).prop_map(|kv| {
+            kv.into_iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join("&")
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn any_query_runs_bounded_and_within_bounds(q in query()) {
+            let (c, _) = params::from_query::<ClocksParams>(&q);
+            prop_assert!(params::check(&c).is_ok());
+            let r = clocks::run(&c);
+            prop_assert!(r.chunks_ms.len() <= clocks::MAX_MARKS);
+
+            let (i, _) = params::from_query::<InflightParams>(&q);
+            prop_assert!(params::check(&i).is_ok());
+            let f = inflight::formula(&i);
+            prop_assert!(f.rejected_share >= 0.0 && f.rejected_share < 1.0);
+            let s = inflight::simulate(&i);
+            prop_assert!(s.arrivals <= MAX_ARRIVALS);
+            prop_assert_eq!(s.served + s.rejected, s.arrivals);
+            prop_assert!(s.curve.len() <= inflight::SAMPLES + 2);
+
+            let (ch, _) = params::from_query::<ChainParams>(&q);
+            prop_assert!(params::check(&ch).is_ok());
+            let r = chain::run(&ch);
+            prop_assert!(r.call_timeout_ms <= ch.triton_cap_ms);
+            if ch.deadline.is_on() {
+                prop_assert!(r.call_timeout_ms as i64 <= r.left_ms.max(0));
+            }
+        }
+    }
+}

@@ -53,3 +53,71 @@ pub mod palette {
     /// Work for nobody.
     pub const ZOMBIE: RGBColor = RGBColor(0xb4, 0x23, 0x18);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{chain as chain_sim, clocks as clocks_sim, inflight as inflight_sim};
+    use plotters::prelude::{IntoDrawingArea, SVGBackend};
+
+    fn svg(chart: &Chart, size: (u32, u32)) -> String {
+        let mut out = String::new();
+        {
+            let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+            chart.draw(&root).unwrap();
+        }
+        out
+    }
+
+    #[test]
+    fn the_clocks_timeline() {
+        let p = clocks_sim::ClocksParams::default();
+        let r = clocks_sim::run(&p);
+        let t = clocks::timeline(&p, &r);
+        assert_eq!(t.lanes[1].ticks, [9_001.0, 18_001.0, 27_001.0]);
+        assert!(t.moments.iter().any(|m| m.label == "total" && m.strong));
+        let s = svg(&Chart::Timeline(t), (800, 220));
+        assert!(s.contains("tiempo (s)") && s.contains("respuesta"));
+        // Without an end, the picture says so.
+        let p = clocks_sim::ClocksParams {
+            total_timeout_ms: None,
+            ..p
+        };
+        let t = clocks::timeline(&p, &clocks_sim::run(&p));
+        assert!(t.open_ended);
+        assert!(svg(&Chart::Timeline(t), (390, 200)).contains("sin fin"));
+    }
+
+    #[test]
+    fn the_chain_timeline_shows_the_zombie() {
+        let p = chain_sim::ChainParams {
+            triton_cap_ms: 5_000,
+            deadline: chain_sim::Toggle::Off,
+            cancel: chain_sim::Toggle::Off,
+            compute_ms: 2_000,
+            ..Default::default()
+        };
+        let r = chain_sim::run(&p);
+        let t = chain::timeline(&p, &r);
+        let zombie: Vec<_> = t.lanes[2].spans.iter().filter(|s| s.striped).collect();
+        assert_eq!(zombie.len(), 1);
+        assert_eq!((zombie[0].from, zombie[0].to), (300.0, 2_090.0));
+        let s = svg(&Chart::Timeline(t), (800, 250));
+        assert!(s.contains("zombi") && s.contains("deadline 250"));
+        let cancelled = chain_sim::ChainParams {
+            cancel: chain_sim::Toggle::On,
+            ..p
+        };
+        let t = chain::timeline(&cancelled, &chain_sim::run(&cancelled));
+        assert!(t.lanes[2].spans.iter().all(|s| !s.striped));
+    }
+
+    #[test]
+    fn the_inflight_chart() {
+        let p = inflight_sim::InflightParams::default();
+        let c = inflight::InflightChart::new(&inflight_sim::simulate(&p), &inflight_sim::formula(&p), p.max_inflight);
+        assert_eq!(c.curve.iter().map(|x| x.1).max(), Some(16));
+        let s = svg(&Chart::Inflight(c), (800, 300));
+        assert!(s.contains("harían falta (Little): 19") && s.contains("MAX_INFLIGHT: 16"));
+    }
+}

@@ -165,7 +165,10 @@ pub fn draw<DB: DrawingBackend>(
         c.draw_series(std::iter::once(PathElement::new([(x, 0.0), (x, lanes)], style)))?;
         let (px, _) = c.backend_coord(&(x, lanes));
         let width = (m.label.chars().count() as f64 * font as f64 * 0.58) as i32 + 6;
-        let row = row_ends.iter().position(|end| *end < px).unwrap_or(row_ends.len().min(3));
+        let row = row_ends
+            .iter()
+            .position(|end| *end < px)
+            .unwrap_or(row_ends.len().min(3));
         if row >= row_ends.len() {
             row_ends.push(0);
         }

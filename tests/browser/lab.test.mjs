@@ -4,42 +4,11 @@
 // Run: node --test tests/browser/   (after `trunk build --release`)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { serve } from './serve.mjs';
+import { startLab, stopLab, open, url } from './harness.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const dist = process.env.LAB_DIST || join(here, '..', '..', 'dist');
 const LESSON = '/lecciones/timeouts-reintentos-idempotencia';
-let server, browser, base;
-
-before(async () => {
-  server = await serve(dist, 0);
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    // Playwright runs headless with a fresh, empty profile of its own.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-/** A page that records console errors and uncaught exceptions. */
-async function open(path, viewport = { width: 1280, height: 900 }) {
-  const page = await browser.newPage({ viewport });
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  await page.goto(base + path);
-  await page.waitForSelector('main.lesson, main.not-found');
-  return { page, problems };
-}
+before(startLab);
+after(stopLab);
 
 async function figures(page) {
   return page.$$eval('#widget-herd table.figures tbody tr', (rows) =>
@@ -106,7 +75,7 @@ test('the herd widget re-runs and redraws on every change', async () => {
     'intentos': ['5,850', '3,293'],
   });
   assert.notEqual(await page.$eval('#widget-herd canvas', (c) => c.toDataURL()), before, 'the chart changed');
-  assert.match(page.url(), /[?&]clients=2000/, 'the state is in the URL');
+  assert.match(page.url(), /\?widget=herd&clients=2000/, 'the state is in the URL');
 
   // The logarithmic axis redraws the same data.
   const beforeLog = await draws(page);
@@ -133,7 +102,7 @@ test('the herd widget re-runs and redraws on every change', async () => {
 });
 
 test('a link restores the state, and out-of-range values are clamped with a note', async () => {
-  const { page, problems } = await open(`${LESSON}/la-manada?clients=5000000&jitter=none&capacity=20`);
+  const { page, problems } = await open(`${LESSON}/la-manada?widget=herd&clients=5000000&jitter=none&capacity=20`);
   await page.waitForSelector('#widget-herd .notes');
   assert.match(await page.textContent('#widget-herd .notes'),
     /Clientes: 5,000,000 está fuera del rango permitido \(1 a 100,000\); se usa 100,000\./);
@@ -150,7 +119,7 @@ test('every section has its URL, and an unknown one says so', async () => {
   const top = await page.$eval('#presupuesto', (el) => el.getBoundingClientRect().top);
   assert.ok(top >= 0 && top < 200, `the section is at the top of the view (top = ${top})`);
   assert.match(await page.getAttribute('nav.toc li.active a', 'href'), /\/presupuesto$/);
-  await page.goto(`${base}${LESSON}/no-existe`);
+  await page.goto(url(`${LESSON}/no-existe`));
   await page.waitForSelector('main.not-found');
   assert.deepEqual(problems, []);
   await page.close();

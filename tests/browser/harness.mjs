@@ -1,0 +1,39 @@
+// Shared set-up of the browser tests: the built lab (dist/) on a free
+// loopback port, and headless Chromium through playwright-core.
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = process.env.LAB_DIST || join(here, '..', '..', 'dist');
+let server, browser, base;
+
+export async function startLab() {
+  server = await serve(dist, 0);
+  base = `http://127.0.0.1:${server.address().port}`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    // Playwright runs headless with a fresh, empty profile of its own.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function stopLab() {
+  await browser?.close();
+  server?.close();
+}
+
+export const url = (path) => base + path;
+
+/** A page that records console errors and uncaught exceptions (a Rust panic included). */
+export async function open(path, viewport = { width: 1280, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  await page.goto(base + path);
+  await page.waitForSelector('main.lesson, main.not-found');
+  return { page, problems };
+}

@@ -53,11 +53,13 @@ pub fn timeline(p: &ClocksParams, r: &ClocksResult) -> Timeline {
         });
     }
     let mut moments = Vec::new();
-    let fired = |o: &Outcome, which: &str| match (o, which) {
-        (Outcome::ConnectTimeout { .. }, "connect")
-        | (Outcome::ReadTimeout { .. }, "read")
-        | (Outcome::TotalTimeout { .. }, "total") => true,
-        _ => false,
+    let fired = |o: &Outcome, which: &str| {
+        matches!(
+            (o, which),
+            (Outcome::ConnectTimeout { .. }, "connect")
+                | (Outcome::ReadTimeout { .. }, "read")
+                | (Outcome::TotalTimeout { .. }, "total")
+        )
     };
     if let Some(ct) = p.connect_timeout_ms {
         moments.push(Moment {

@@ -173,7 +173,7 @@ pub fn draw<DB: DrawingBackend>(
             row_ends.push(0);
         }
         row_ends[row] = px + width;
-        let y = plot_top - 4 - row as i32 * (font as i32 + 3);
+        let y = plot_top - 4 - row as i32 * (font + 3);
         let text = ("sans-serif", font)
             .into_font()
             .color(&m.color)

@@ -307,16 +307,15 @@ pub fn run(params: &ClocksParams) -> ClocksResult {
     };
     // Pieces that arrived before the end (a piece arriving at the very moment
     // the call completes counts; one arriving as a clock fires does not).
-    let received = if gap == 0 {
-        p.chunks.map_or(0, |n| n as u64)
+    let upto = if matches!(outcome, Outcome::Completed { .. }) {
+        end_ms - connected
     } else {
-        let upto = if matches!(outcome, Outcome::Completed { .. }) {
-            end_ms - connected
-        } else {
-            end_ms.saturating_sub(connected).saturating_sub(1)
-        };
-        let n = upto / gap;
-        p.chunks.map_or(n, |c| n.min(c as u64))
+        end_ms.saturating_sub(connected).saturating_sub(1)
+    };
+    // With no silence between pieces, all of them arrive at once.
+    let received = match upto.checked_div(gap) {
+        Some(n) => p.chunks.map_or(n, |c| n.min(c as u64)),
+        None => p.chunks.map_or(0, |n| n as u64),
     };
     let shown = received.min(MAX_MARKS as u64);
     let chunks_ms = (1..=shown).map(|k| connected + k * gap).collect();

@@ -6,6 +6,7 @@
 use crate::fmt::{es_dec, es_int, es_percent};
 use crate::sim::chain::{self, CallerGets, ChainParams, FirstToGiveUp};
 use crate::sim::clocks::{self, ClocksParams};
+use crate::sim::hedging::{self, HedgingParams};
 use crate::sim::herd::{self, HerdParams};
 use crate::sim::inflight::{self, InflightParams};
 use crate::sim::params::Params;
@@ -53,6 +54,13 @@ pub enum Command {
     Chain {
         #[command(flatten)]
         params: ChainParams,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Hedged requests: a second copy at a percentile, by Monte Carlo (exercise 8).
+    Hedging {
+        #[command(flatten)]
+        params: HedgingParams,
         #[arg(long)]
         json: bool,
     },
@@ -212,6 +220,43 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             ];
             if r.misconfigured {
                 out.push("ojo: un salto espera más que el de arriba (error común 1)".into());
+            }
+            Ok(out.join("\n"))
+        }
+        Command::Hedging { params: p, json } => {
+            checked(&p)?;
+            let r = hedging::simulate(&p);
+            let f = hedging::formula(&p);
+            if json {
+                return Ok(json!({ "scenario": "hedging", "params": p, "formula": f,
+                    "without": r.without, "with": r.with, "hedge_at_ms": r.hedge_at_ms, "extra_load": r.extra_load,
+                    "slow_without": r.slow_without, "slow_with": r.slow_with, "rescued_max_ms": r.rescued_max_ms })
+                .to_string());
+            }
+            let ms = |v: f64| format!("{} ms", es_int(v.round() as i64));
+            let mut out = vec![format!(
+                "sin hedging: p50 {}, p95 {}, p99 {}, p99.9 {}; lentas {}",
+                ms(r.without.p50),
+                ms(r.without.p95),
+                ms(r.without.p99),
+                ms(r.without.p999),
+                es_percent(r.slow_without, 2)
+            )];
+            if let Some(w) = &r.with {
+                out.push(format!(
+                    "con hedging: p50 {}, p95 {}, p99 {}, p99.9 {}; lentas {}; carga extra {}",
+                    ms(w.p50),
+                    ms(w.p95),
+                    ms(w.p99),
+                    ms(w.p999),
+                    es_percent(r.slow_with, 2),
+                    es_percent(r.extra_load, 1)
+                ));
+                out.push(format!(
+                    "una pieza al {} % de uso queda en ≈ {} %",
+                    p.utilization_pct,
+                    es_dec(f.gpu_after_pct, 1)
+                ));
             }
             Ok(out.join("\n"))
         }

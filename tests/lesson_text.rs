@@ -80,6 +80,7 @@ fn the_parts_are_sections_in_order() {
         "idempotencia",
         "caida-larga",
         "load-shedding",
+        "hedging",
         "degradacion",
         "abierto-o-cerrado",
         "errores-comunes",

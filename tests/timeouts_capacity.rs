@@ -184,3 +184,25 @@ fn the_first_common_mistake() {
     assert_eq!(r.caller_gets, CallerGets::OwnTimeout);
     assert!(r.zombie_compute_ms() > 4_000, "the GPU computes for nobody");
 }
+
+#[test]
+fn exercise_8_hedging_at_the_p95() {
+    use sensei_lab::sim::hedging::{formula, simulate, HedgingParams};
+    let p = HedgingParams::default();
+    let r = simulate(&p);
+    // «(a) El 3 % lento es más que el 1 % que deja afuera el p99: el p99 cae en una pausa, ≈ 800 ms.»
+    assert_eq!(r.without.p99, 800.0);
+    // «su p95 es de 50 ms»
+    assert!((r.without.p95 - 50.0).abs() <= 2.5, "p95 = {}", r.without.p95);
+    let w = r.with.clone().unwrap();
+    // «(b) Siguen lentas 0.03 × 0.03 = 0.09 %, menos del 1 %.»
+    assert!((formula(&p).still_slow - 0.0009).abs() < 1e-12);
+    assert!((r.slow_with - 0.0009).abs() < 0.0003, "measured {}", r.slow_with);
+    // «Una rescatada tarda a lo más 50 + 40 = ≈ 90 ms, y ese es el nuevo p99, más o menos.»
+    assert!((w.p99 - 90.0).abs() <= 5.0, "p99 = {}", w.p99);
+    // «Cuesta ≈ 5 % de carga: las que pasan del p95.»
+    assert!((r.extra_load - 0.05).abs() < 0.002);
+    assert_eq!(formula(&p).extra_load, 0.05);
+    // «(c) El 5 % extra la sube a ≈ 0.9 × 1.05 ≈ 94.5 % de uso»
+    assert_eq!(formula(&p).gpu_after_pct, 94.5);
+}

@@ -7,6 +7,7 @@
 
 pub mod chain;
 pub mod clocks;
+pub mod hedging;
 pub mod herd;
 pub mod inflight;
 pub mod timeline;
@@ -20,6 +21,7 @@ pub enum Chart {
     Herd(herd::HerdChart),
     Timeline(timeline::Timeline),
     Inflight(inflight::InflightChart),
+    Hedging(hedging::HedgingChart),
 }
 
 impl Chart {
@@ -31,6 +33,7 @@ impl Chart {
             Chart::Herd(c) => herd::draw(root, c),
             Chart::Timeline(t) => timeline::draw(root, t),
             Chart::Inflight(c) => inflight::draw(root, c),
+            Chart::Hedging(c) => hedging::draw(root, c),
         }
     }
 }
@@ -110,6 +113,23 @@ mod tests {
         };
         let t = chain::timeline(&cancelled, &chain_sim::run(&cancelled));
         assert!(t.lanes[2].spans.iter().all(|s| !s.striped));
+    }
+
+    #[test]
+    fn the_hedging_chart() {
+        use crate::sim::hedging as h;
+        let r = h::simulate(&h::HedgingParams {
+            reads: 20_000,
+            ..Default::default()
+        });
+        let c = hedging::HedgingChart {
+            without: r.ccdf_without,
+            with: Some(r.ccdf_with),
+            hedge_at_ms: r.hedge_at_ms,
+            floor: 1.0 / 20_000.0,
+        };
+        let s = svg(&Chart::Hedging(c), (800, 300));
+        assert!(s.contains("con hedging") && s.contains("p99"));
     }
 
     #[test]

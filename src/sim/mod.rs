@@ -9,6 +9,7 @@
 pub mod backoff;
 pub mod chain;
 pub mod clocks;
+pub mod hedging;
 pub mod herd;
 pub mod idempotency;
 pub mod inflight;

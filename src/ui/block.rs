@@ -4,6 +4,7 @@
 use super::chain_widget::ChainWidget;
 use super::clocks_widget::ClocksWidget;
 use super::code_listing::ProgramListing;
+use super::hedging_widget::HedgingWidget;
 use super::herd_widget::HerdWidget;
 use super::inflight_table::InflightTable;
 use super::inflight_widget::InflightWidget;
@@ -48,6 +49,7 @@ fn directive(slug: &str, d: &Directive) -> Html {
         ("widget", Some("clocks"), _) => html! { <ClocksWidget /> },
         ("widget", Some("inflight"), _) => html! { <InflightWidget /> },
         ("widget", Some("chain"), _) => html! { <ChainWidget /> },
+        ("widget", Some("hedging"), _) => html! { <HedgingWidget /> },
         ("table", Some("inflight"), _) => html! { <InflightTable /> },
         ("program", _, Some(output)) => html! {
             <ProgramListing slug={slug.to_string()} src={d.get("src").unwrap_or_default().to_string()} output={output.to_string()} />

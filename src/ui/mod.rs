@@ -10,6 +10,7 @@ mod clocks_widget;
 mod code_listing;
 mod controls;
 mod figures;
+mod hedging_widget;
 mod herd_widget;
 mod inflight_table;
 mod inflight_widget;

@@ -88,3 +88,18 @@ test('a link restores one widget and leaves the others at the lesson values', as
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('hedging: exercise 8 at the lesson values, and without hedging', async () => {
+  const { page, problems } = await open(`${LESSON}/hedging`);
+  await drawn(page, 'hedging');
+  const cells = (field) => page.$$eval(`#widget-hedging td[data-figure="${field}"]`, (tds) => tds.map((t) => t.textContent));
+  assert.deepEqual((await cells('p99'))[0], '800 ms');
+  const p99 = Number((await cells('p99'))[1].replace(/[^0-9]/g, ''));
+  assert.ok(Math.abs(p99 - 90) <= 5, `p99 with hedging: ${p99}`);
+  assert.match(await page.textContent('#widget-hedging [data-figure="gpu"]'), /0\.9 × 1\.05 ≈ 94\.5 %/);
+  assert.match(await page.textContent('#widget-hedging ul.arithmetic'), /0\.03 × 0\.03 = 0\.09 %/);
+  await page.locator('#widget-hedging .control:has(#hedging-hedge-pct) input[type=checkbox]').uncheck();
+  await page.waitForFunction(() => document.querySelectorAll('#widget-hedging td[data-figure="p99"]').length === 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,86 @@
+//! How many reads are slower than each latency, without and with hedging,
+//! on a logarithmic scale so that the tail (3 %, 0.09 %) shows.
+
+use super::palette;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct HedgingChart {
+    pub without: Vec<(f64, f64)>,
+    pub with: Option<Vec<(f64, f64)>>,
+    pub hedge_at_ms: Option<f64>,
+    /// The smallest share that can be seen (one read in all).
+    pub floor: f64,
+}
+
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    ch: &HedgingChart,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let (w, _) = root.dim_in_pixel();
+    let small = w < 520;
+    let font = if small { 12 } else { 14 };
+    let x_max = ch.without.last().map_or(1.0, |p| p.0).max(1.0);
+    let floor = ch.floor.clamp(1e-7, 0.5);
+    let mut c = ChartBuilder::on(root)
+        .margin(10)
+        .margin_right(20)
+        .x_label_area_size(if small { 32 } else { 40 })
+        .y_label_area_size(if small { 52 } else { 64 })
+        .build_cartesian_2d(0f64..x_max, (floor..1.2f64).log_scale())?;
+    c.configure_mesh()
+        .light_line_style(WHITE)
+        .bold_line_style(palette::GRID)
+        .axis_style(palette::TEXT)
+        .x_desc("latencia (ms)")
+        .y_desc("lecturas más lentas que eso")
+        .label_style(("sans-serif", font).into_font().color(&palette::TEXT))
+        .axis_desc_style(("sans-serif", font).into_font().color(&palette::TEXT))
+        .x_labels(if small { 5 } else { 9 })
+        .y_labels(6)
+        .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
+        .y_label_formatter(&|v| crate::fmt::es_percent(*v, 2))
+        .draw()?;
+    let clip = |pts: &[(f64, f64)]| pts.iter().map(|(x, y)| (*x, y.max(floor))).collect::<Vec<_>>();
+    c.draw_series(LineSeries::new(clip(&ch.without), palette::CONTRAST.stroke_width(3)))?
+        .label("sin hedging")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::CONTRAST.stroke_width(3)));
+    if let Some(with) = &ch.with {
+        c.draw_series(LineSeries::new(clip(with), palette::PRIMARY.stroke_width(3)))?
+            .label("con hedging")
+            .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::PRIMARY.stroke_width(3)));
+    }
+    for (q, label) in [(0.05, "p95"), (0.01, "p99")] {
+        if q >= floor {
+            c.draw_series(DashedLineSeries::new(
+                [(0.0, q), (x_max, q)],
+                4,
+                4,
+                palette::LIMIT.mix(0.6).stroke_width(1),
+            ))?;
+            c.draw_series(std::iter::once(Text::new(
+                label,
+                (x_max * 0.93, q * 1.25),
+                ("sans-serif", font).into_font().color(&palette::LIMIT),
+            )))?;
+        }
+    }
+    if let Some(h) = ch.hedge_at_ms {
+        c.draw_series(DashedLineSeries::new(
+            [(h, floor), (h, 1.0)],
+            4,
+            4,
+            palette::PRIMARY.stroke_width(1),
+        ))?;
+    }
+    c.configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(palette::GRID)
+        .label_font(("sans-serif", font).into_font().color(&palette::TEXT))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

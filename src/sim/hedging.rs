@@ -1,0 +1,389 @@
+//! Hedged requests: a second copy for the slow tail.
+//!
+//! Why: when the slowness is one replica pausing now and then (a garbage
+//! collection, a stuck disk), most reads are fast and a few are very slow,
+//! and those few set the p99. Hedging sends a second copy to another replica
+//! when the first has not answered by the p95, takes whichever answers first
+//! and cancels the other. Only the slowest 5 % get a copy, so it costs about
+//! 5 % extra load; a read stays slow only if both copies land on a pause
+//! (0.03 × 0.03 = 0.09 %). It does not help when the slowness is saturation:
+//! the copy is just as slow, and the extra load makes it worse.
+//!
+//! [`formula`] is exercise 8's arithmetic; [`simulate`] is a Monte Carlo of
+//! the same reads, seeded.
+//!
+//! ```
+//! use sensei_lab::sim::hedging::{formula, HedgingParams};
+//! let f = formula(&HedgingParams::default());
+//! assert!((f.still_slow - 0.0009).abs() < 1e-12);
+//! assert_eq!(f.gpu_after_pct, 94.5);
+//! ```
+
+use super::params::{Kind, Params, Spec, Value};
+use super::rng::{PyRandom, UnitRng};
+use serde::{Deserialize, Serialize};
+
+/// The reads and the hedge. Defaults are exercise 8's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct HedgingParams {
+    /// Reads simulated [1000–200000; lesson: 100000]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100_000))]
+    pub reads: u32,
+    /// Percent of reads that land on a replica that pauses [0–50; lesson: 3]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
+    pub pause_pct: u32,
+    /// How long a pause lasts, in ms [1–60000; lesson: 800]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 800))]
+    pub pause_ms: u32,
+    /// How long a normal copy takes on average, in ms [1–10000; lesson: 40]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 40))]
+    pub copy_ms: u32,
+    /// Spread (standard deviation) of a normal copy, in ms [0–5000; lesson: 5]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
+    pub spread_ms: u32,
+    /// Send the second copy at this percentile of the latency; none = no hedging [50–99; lesson: 95]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "95", value_parser = super::params::parse_maybe))]
+    pub hedge_pct: super::params::Maybe,
+    /// Utilisation of the piece that would serve the copies, in percent [1–100; exercise 8: 90]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 90))]
+    pub utilization_pct: u32,
+    /// Seed of the Monte Carlo [0–4294967295; lesson: 7]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
+    pub seed: u32,
+}
+
+impl Default for HedgingParams {
+    fn default() -> Self {
+        Self {
+            reads: 100_000,
+            pause_pct: 3,
+            pause_ms: 800,
+            copy_ms: 40,
+            spread_ms: 5,
+            hedge_pct: Some(95),
+            utilization_pct: 90,
+            seed: 7,
+        }
+    }
+}
+
+const SPECS: &[Spec] = &[
+    Spec {
+        key: "pause-pct",
+        label: "Lecturas que caen en una pausa",
+        unit: "%",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 0,
+            max: 50,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "pause-ms",
+        label: "Duración de la pausa",
+        unit: "ms",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 60_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "copy-ms",
+        label: "Una copia normal tarda",
+        unit: "ms",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 10_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "spread-ms",
+        label: "Variación de una copia normal",
+        unit: "ms",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 0,
+            max: 5_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "hedge-pct",
+        label: "Mandar la copia en el percentil",
+        unit: "",
+        unset: "sin hedging",
+        toggle: "hedging",
+        kind: Kind::Int {
+            min: 50,
+            max: 99,
+            optional: true,
+        },
+    },
+    Spec {
+        key: "utilization-pct",
+        label: "Uso de la pieza que atiende",
+        unit: "%",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 100,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "reads",
+        label: "Lecturas simuladas",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1_000,
+            max: 200_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "seed",
+        label: "Semilla",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 0,
+            max: u32::MAX as i64,
+            optional: false,
+        },
+    },
+];
+
+impl Params for HedgingParams {
+    fn specs() -> &'static [Spec] {
+        SPECS
+    }
+    fn get(&self, key: &str) -> Value {
+        let i = |v: u32| Value::Int(v as i64);
+        match key {
+            "reads" => i(self.reads),
+            "pause-pct" => i(self.pause_pct),
+            "pause-ms" => i(self.pause_ms),
+            "copy-ms" => i(self.copy_ms),
+            "spread-ms" => i(self.spread_ms),
+            "hedge-pct" => self.hedge_pct.map_or(Value::Unset, i),
+            "utilization-pct" => i(self.utilization_pct),
+            "seed" => i(self.seed),
+            _ => Value::Unset,
+        }
+    }
+    fn set(&mut self, key: &str, v: Value) {
+        let n = match &v {
+            Value::Int(x) => (*x).clamp(0, u32::MAX as i64) as u32,
+            _ => 0,
+        };
+        match key {
+            "reads" => self.reads = n,
+            "pause-pct" => self.pause_pct = n,
+            "pause-ms" => self.pause_ms = n,
+            "copy-ms" => self.copy_ms = n,
+            "spread-ms" => self.spread_ms = n,
+            "hedge-pct" => self.hedge_pct = (v != Value::Unset).then_some(n),
+            "utilization-pct" => self.utilization_pct = n,
+            "seed" => self.seed = n,
+            _ => {}
+        }
+    }
+}
+
+/// Exercise 8's arithmetic.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Formula {
+    /// Share of reads still slow with hedging: both copies pause.
+    pub still_slow: f64,
+    /// Extra load: the reads slower than the hedging percentile get a copy.
+    pub extra_load: f64,
+    /// The piece's utilisation once it serves the copies too, in percent.
+    pub gpu_after_pct: f64,
+}
+
+pub fn formula(params: &HedgingParams) -> Formula {
+    let (p, _) = super::params::clamp(params);
+    let pause = p.pause_pct as f64 / 100.0;
+    let extra = p.hedge_pct.map_or(0.0, |h| (100 - h) as f64 / 100.0);
+    Formula {
+        still_slow: if p.hedge_pct.is_some() { pause * pause } else { pause },
+        extra_load: extra,
+        gpu_after_pct: (p.utilization_pct as f64 * (1.0 + extra) * 1e6).round() / 1e6,
+    }
+}
+
+/// Latency percentiles, in ms.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Percentiles {
+    pub p50: f64,
+    pub p95: f64,
+    pub p99: f64,
+    pub p999: f64,
+}
+
+/// What the Monte Carlo measured.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HedgingRun {
+    pub without: Percentiles,
+    pub with: Option<Percentiles>,
+    /// When the second copy is sent (the measured percentile), in ms.
+    pub hedge_at_ms: Option<f64>,
+    /// Share of reads that got a second copy.
+    pub extra_load: f64,
+    /// Share of reads at least half a pause slow, without and with hedging.
+    pub slow_without: f64,
+    pub slow_with: f64,
+    /// The slowest read a second copy rescued, in ms.
+    pub rescued_max_ms: Option<f64>,
+    /// `(ms, share of reads slower than that)`, without and with hedging, for the chart.
+    pub ccdf_without: Vec<(f64, f64)>,
+    pub ccdf_with: Vec<(f64, f64)>,
+}
+
+/// One copy's latency: a pause, or a normal read (never under 1 ms).
+fn copy<R: UnitRng>(p: &HedgingParams, rng: &mut R) -> f64 {
+    if rng.random() < p.pause_pct as f64 / 100.0 {
+        return p.pause_ms as f64;
+    }
+    // Box–Muller: two uniform draws, one normal.
+    let (u1, u2) = (1.0 - rng.random(), rng.random());
+    let z = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
+    (p.copy_ms as f64 + p.spread_ms as f64 * z).max(1.0)
+}
+
+fn percentile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[i]
+}
+
+fn percentiles(sorted: &[f64]) -> Percentiles {
+    Percentiles {
+        p50: percentile(sorted, 0.50),
+        p95: percentile(sorted, 0.95),
+        p99: percentile(sorted, 0.99),
+        p999: percentile(sorted, 0.999),
+    }
+}
+
+/// Points of the complementary distribution, evenly spaced in latency.
+pub const CCDF_POINTS: usize = 240;
+
+fn ccdf(sorted: &[f64], max: f64) -> Vec<(f64, f64)> {
+    let n = sorted.len().max(1) as f64;
+    (0..=CCDF_POINTS)
+        .map(|k| {
+            let x = max * k as f64 / CCDF_POINTS as f64;
+            let slower = sorted.len() - sorted.partition_point(|v| *v <= x);
+            (x, slower as f64 / n)
+        })
+        .collect()
+}
+
+/// Plays `reads` reads: each first copy, and a second one at the hedging
+/// percentile for those still waiting.
+pub fn simulate(params: &HedgingParams) -> HedgingRun {
+    let (p, _) = super::params::clamp(params);
+    let mut rng = PyRandom::new(p.seed);
+    let n = p.reads as usize;
+    let firsts: Vec<f64> = (0..n).map(|_| copy(&p, &mut rng)).collect();
+    let mut sorted = firsts.clone();
+    sorted.sort_unstable_by(f64::total_cmp);
+    let without = percentiles(&sorted);
+    let slow = |v: &f64| *v >= p.pause_ms as f64 / 2.0 && p.pause_pct > 0;
+    let slow_without = sorted.iter().filter(|v| slow(v)).count() as f64 / n as f64;
+    let max_x = (sorted.last().copied().unwrap_or(1.0) * 1.1).max(1.0);
+    let ccdf_without = ccdf(&sorted, max_x);
+
+    let Some(h) = p.hedge_pct else {
+        return HedgingRun {
+            without,
+            with: None,
+            hedge_at_ms: None,
+            extra_load: 0.0,
+            slow_without,
+            slow_with: slow_without,
+            rescued_max_ms: None,
+            ccdf_with: ccdf_without.clone(),
+            ccdf_without,
+        };
+    };
+    let hedge_at = percentile(&sorted, h as f64 / 100.0);
+    let (mut hedged, mut rescued_max) = (0usize, None::<f64>);
+    let mut with: Vec<f64> = firsts
+        .iter()
+        .map(|&first| {
+            if first <= hedge_at {
+                return first;
+            }
+            hedged += 1;
+            let second = hedge_at + copy(&p, &mut rng);
+            if second < first {
+                rescued_max = Some(rescued_max.map_or(second, |m: f64| m.max(second)));
+                second
+            } else {
+                first
+            }
+        })
+        .collect();
+    with.sort_unstable_by(f64::total_cmp);
+    HedgingRun {
+        without,
+        with: Some(percentiles(&with)),
+        hedge_at_ms: Some(hedge_at),
+        extra_load: hedged as f64 / n as f64,
+        slow_without,
+        slow_with: with.iter().filter(|v| slow(v)).count() as f64 / n as f64,
+        rescued_max_ms: rescued_max,
+        ccdf_with: ccdf(&with, max_x),
+        ccdf_without,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exercise_8() {
+        let r = simulate(&HedgingParams::default());
+        // (a) Without hedging the p99 falls in a pause.
+        assert_eq!(r.without.p99, 800.0);
+        assert!((r.without.p95 - 50.0).abs() < 3.0, "p95 {}", r.without.p95);
+        // (b) ≈ 0.09 % stay slow; the p99 is ≈ 50 + 40 = 90 ms; ≈ 5 % extra load.
+        let w = r.with.unwrap();
+        assert!((r.slow_with - 0.0009).abs() < 0.0003, "{}", r.slow_with);
+        assert!((w.p99 - 90.0).abs() < 6.0, "p99 {}", w.p99);
+        assert!((r.extra_load - 0.05).abs() < 0.002, "{}", r.extra_load);
+        let f = formula(&HedgingParams::default());
+        assert_eq!(f.gpu_after_pct, 94.5);
+    }
+
+    #[test]
+    fn no_hedging_no_extra_load() {
+        let r = simulate(&HedgingParams {
+            hedge_pct: None,
+            reads: 5_000,
+            ..HedgingParams::default()
+        });
+        assert_eq!(r.extra_load, 0.0);
+        assert!(r.with.is_none());
+    }
+}

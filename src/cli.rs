@@ -10,6 +10,7 @@ use crate::sim::hedging::{self, HedgingParams};
 use crate::sim::herd::{self, HerdParams};
 use crate::sim::inflight::{self, InflightParams};
 use crate::sim::params::Params;
+use crate::sim::shedding::{self, SheddingParams};
 use crate::sim::{idempotency, params};
 use clap::{Parser, Subcommand};
 use serde_json::json;
@@ -61,6 +62,13 @@ pub enum Command {
     Hedging {
         #[command(flatten)]
         params: HedgingParams,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Load shedding: an unbounded queue against a server that sheds, above its capacity.
+    Shedding {
+        #[command(flatten)]
+        params: SheddingParams,
         #[arg(long)]
         json: bool,
     },
@@ -259,6 +267,36 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 ));
             }
             Ok(out.join("\n"))
+        }
+        Command::Shedding { params: p, json } => {
+            checked(&p)?;
+            let r = shedding::simulate(&p);
+            if json {
+                return Ok(serde_json::to_value(&r)
+                    .map(|mut v| {
+                        v["scenario"] = json!("shedding");
+                        v["params"] = json!(p);
+                        v.to_string()
+                    })
+                    .unwrap_or_default());
+            }
+            let line = |name: &str, s: &shedding::ServerRun| {
+                format!(
+                    "{name}: {} a tiempo, {} tarde, {} rechazadas con 503; interactivas a tiempo {}, batch {}; última latencia {} ms",
+                    es_percent(s.goodput_share, 0), es_int(s.late as i64), es_int(s.rejected as i64),
+                    es_percent(s.interactive_goodput_share, 0), es_percent(s.batch_goodput_share, 0), es_int(s.final_latency_ms.round() as i64)
+                )
+            };
+            Ok([
+                format!(
+                    "capacidad: {} por segundo; llegan {}",
+                    es_dec(r.capacity_rps, 0),
+                    es_int(p.rps as i64)
+                ),
+                line("fila sin tope", &r.unbounded),
+                line("con load shedding", &r.shedding),
+            ]
+            .join("\n"))
         }
         Command::Herd { params: p, json } => {
             checked(&p)?;

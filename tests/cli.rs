@@ -159,3 +159,17 @@ fn timeouts_and_capacity_subcommands() {
     }
     assert_eq!(lab(&["clocks", "--read-timeout-ms", "soon"]).status.code(), Some(2));
 }
+
+#[test]
+fn hedging_and_shedding_subcommands() {
+    let text = stdout(&lab(&["hedging"]));
+    assert!(text.contains("p99 800 ms"), "{text}");
+    assert!(text.contains("≈ 94.5 %"), "{text}");
+    let v: Value = serde_json::from_str(&stdout(&lab(&["hedging", "--hedge-pct", "none", "--json"]))).unwrap();
+    assert_eq!(v["extra_load"], 0.0);
+    let v: Value = serde_json::from_str(&stdout(&lab(&["shedding", "--json"]))).unwrap();
+    assert_eq!(v["capacity_rps"], 100.0);
+    assert_eq!(v["shedding"]["late"], 0);
+    assert_eq!(lab(&["shedding", "--workers", "0"]).status.code(), Some(2));
+    assert_eq!(lab(&["hedging", "--hedge-pct", "100"]).status.code(), Some(2));
+}

@@ -180,7 +180,7 @@ mod timeouts_and_capacity {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
+        #![proptest_config(ProptestConfig::with_cases(48))]
 
         #[test]
         fn any_query_runs_bounded_and_within_bounds(q in query()) {
@@ -197,6 +197,18 @@ mod timeouts_and_capacity {
             prop_assert!(s.arrivals <= MAX_ARRIVALS);
             prop_assert_eq!(s.served + s.rejected, s.arrivals);
             prop_assert!(s.curve.len() <= inflight::SAMPLES + 2);
+
+            let (h, _) = params::from_query::<sensei_lab::sim::hedging::HedgingParams>(&q);
+            prop_assert!(params::check(&h).is_ok());
+            let hr = sensei_lab::sim::hedging::simulate(&h);
+            prop_assert!(hr.extra_load >= 0.0 && hr.extra_load <= 1.0);
+            prop_assert!(hr.without.p50 <= hr.without.p99);
+
+            let (sh, _) = params::from_query::<sensei_lab::sim::shedding::SheddingParams>(&q);
+            prop_assert!(params::check(&sh).is_ok());
+            let sr = sensei_lab::sim::shedding::simulate(&sh);
+            prop_assert!(sr.shedding.arrivals <= sensei_lab::sim::shedding::MAX_ARRIVALS);
+            prop_assert!(sr.shedding.rejected + sr.shedding.late <= sr.shedding.arrivals);
 
             let (ch, _) = params::from_query::<ChainParams>(&q);
             prop_assert!(params::check(&ch).is_ok());

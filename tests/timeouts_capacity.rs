@@ -206,3 +206,32 @@ fn exercise_8_hedging_at_the_p95() {
     // «(c) El 5 % extra la sube a ≈ 0.9 × 1.05 ≈ 94.5 % de uso»
     assert_eq!(formula(&p).gpu_after_pct, 94.5);
 }
+
+#[test]
+fn load_shedding_as_the_lesson_tells_it() {
+    use sensei_lab::sim::shedding::{simulate, SheddingParams};
+    let r = simulate(&SheddingParams::default());
+    // «Lo peor es encolar sin límite: la fila crece, la espera crece con ella y, al final,
+    //  cada request vence su deadline adentro de la fila.»
+    let last = r.unbounded.seconds.last().unwrap();
+    assert_eq!(last.goodput, 0);
+    assert!(last.late > 0);
+    assert!(
+        r.unbounded
+            .seconds
+            .windows(2)
+            .skip(2)
+            .all(|w| w[1].max_queue >= w[0].max_queue),
+        "the queue only grows"
+    );
+    // «rechazar de inmediato lo que no vas a poder atender a tiempo, con un 503»:
+    // goodput stays near the capacity (100 per second) and nothing is answered late.
+    let s = &r.shedding;
+    let steady = &s.seconds[1..];
+    let goodput = steady.iter().map(|x| x.goodput as f64).sum::<f64>() / steady.len() as f64;
+    assert!(goodput > 0.9 * r.capacity_rps, "{goodput}");
+    assert_eq!(s.late, 0);
+    // «se suelta primero lo que no tiene a una persona esperando: los callers batch antes que la app de Ana»
+    assert!(s.interactive_goodput_share > 0.9);
+    assert!(s.batch_goodput_share < 0.5);
+}

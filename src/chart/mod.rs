@@ -10,6 +10,7 @@ pub mod clocks;
 pub mod hedging;
 pub mod herd;
 pub mod inflight;
+pub mod shedding;
 pub mod timeline;
 
 use plotters::coord::Shift;
@@ -22,6 +23,7 @@ pub enum Chart {
     Timeline(timeline::Timeline),
     Inflight(inflight::InflightChart),
     Hedging(hedging::HedgingChart),
+    Shedding(shedding::SheddingChart),
 }
 
 impl Chart {
@@ -34,6 +36,7 @@ impl Chart {
             Chart::Timeline(t) => timeline::draw(root, t),
             Chart::Inflight(c) => inflight::draw(root, c),
             Chart::Hedging(c) => hedging::draw(root, c),
+            Chart::Shedding(c) => shedding::draw(root, c),
         }
     }
 }
@@ -130,6 +133,16 @@ mod tests {
         };
         let s = svg(&Chart::Hedging(c), (800, 300));
         assert!(s.contains("con hedging") && s.contains("p99"));
+    }
+
+    #[test]
+    fn the_shedding_chart() {
+        use crate::sim::shedding as s;
+        let r = s::simulate(&s::SheddingParams::default());
+        let c = shedding::SheddingChart::new(&r, 300);
+        assert_eq!(c.unbounded.len(), 20);
+        let svg = svg(&Chart::Shedding(c), (800, 360));
+        assert!(svg.contains("con load shedding") && svg.contains("deadline 300 ms"));
     }
 
     #[test]

@@ -281,7 +281,7 @@ fn blocks(lines: &[(usize, &str)]) -> Result<Vec<Block>, LessonError> {
 }
 
 /// The widgets a `::widget{id=…}` directive can place.
-pub const WIDGETS: &[&str] = &["herd", "clocks", "inflight", "chain", "hedging"];
+pub const WIDGETS: &[&str] = &["herd", "clocks", "inflight", "chain", "hedging", "shedding"];
 /// The tables of numbers the core computes (`::table{id=…}`).
 pub const TABLES: &[&str] = &["inflight"];
 /// The programs whose output the core computes (`::program{output=…}`).

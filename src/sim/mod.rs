@@ -16,3 +16,4 @@ pub mod inflight;
 pub mod params;
 pub mod pyfloat;
 pub mod rng;
+pub mod shedding;

@@ -9,6 +9,7 @@ use super::herd_widget::HerdWidget;
 use super::inflight_table::InflightTable;
 use super::inflight_widget::InflightWidget;
 use super::markdown::Markdown;
+use super::shedding_widget::SheddingWidget;
 use crate::lesson::{check_directive, Block, Directive};
 use yew::prelude::*;
 
@@ -50,6 +51,7 @@ fn directive(slug: &str, d: &Directive) -> Html {
         ("widget", Some("inflight"), _) => html! { <InflightWidget /> },
         ("widget", Some("chain"), _) => html! { <ChainWidget /> },
         ("widget", Some("hedging"), _) => html! { <HedgingWidget /> },
+        ("widget", Some("shedding"), _) => html! { <SheddingWidget /> },
         ("table", Some("inflight"), _) => html! { <InflightTable /> },
         ("program", _, Some(output)) => html! {
             <ProgramListing slug={slug.to_string()} src={d.get("src").unwrap_or_default().to_string()} output={output.to_string()} />

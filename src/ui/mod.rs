@@ -19,6 +19,7 @@ mod markdown;
 mod not_found;
 mod param_control;
 mod route;
+mod shedding_widget;
 mod toc;
 mod url_state;
 mod use_params;

@@ -103,3 +103,19 @@ test('hedging: exercise 8 at the lesson values, and without hedging', async () =
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('load shedding: the unbounded queue ends late, shedding keeps goodput', async () => {
+  const { page, problems } = await open(`${LESSON}/load-shedding`);
+  await drawn(page, 'shedding');
+  const cells = (field) => page.$$eval(`#widget-shedding td[data-figure="${field}"]`, (tds) => tds.map((t) => t.textContent));
+  const [unbounded, shed] = await cells('last_goodput');
+  assert.equal(unbounded, '0 /s');
+  assert.ok(Number(shed.replace(/[^0-9]/g, '')) >= 90, shed);
+  assert.equal((await cells('late'))[1], '0');
+  // Below capacity nobody needs shedding.
+  await page.fill('#shedding-rps', '60');
+  await page.press('#shedding-rps', 'Enter');
+  await page.waitForFunction(() => /no hace falta soltar nada/.test(document.querySelector('#widget-shedding .verdict').textContent));
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,141 @@
+//! Load shedding over time: goodput per second above, latency below, for
+//! the unbounded queue and for the server that sheds.
+
+use super::palette;
+use crate::sim::shedding::SheddingRun;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheddingChart {
+    /// Per second: (goodput, mean latency ms) for the unbounded queue and for shedding.
+    pub unbounded: Vec<(u32, f64)>,
+    pub shedding: Vec<(u32, f64)>,
+    pub capacity_rps: f64,
+    pub deadline_ms: f64,
+}
+
+impl SheddingChart {
+    pub fn new(r: &SheddingRun, deadline_ms: u32) -> Self {
+        let pick =
+            |s: &crate::sim::shedding::ServerRun| s.seconds.iter().map(|x| (x.goodput, x.mean_latency_ms)).collect();
+        SheddingChart {
+            unbounded: pick(&r.unbounded),
+            shedding: pick(&r.shedding),
+            capacity_rps: r.capacity_rps,
+            deadline_ms: deadline_ms as f64,
+        }
+    }
+}
+
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    ch: &SheddingChart,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let (w, h) = root.dim_in_pixel();
+    let small = w < 520;
+    let font = if small { 12 } else { 13 };
+    let secs = ch.unbounded.len().max(ch.shedding.len()).max(1) as f64;
+    let (top, bottom) = root.split_vertically(h / 2);
+    let steps = |v: &[(u32, f64)], f: &dyn Fn(&(u32, f64)) -> f64| {
+        let mut out = Vec::with_capacity(v.len() * 2);
+        for (i, x) in v.iter().enumerate() {
+            out.push((i as f64, f(x)));
+            out.push((i as f64 + 1.0, f(x)));
+        }
+        out
+    };
+    let series = [
+        (&ch.unbounded, palette::CONTRAST, "fila sin tope"),
+        (&ch.shedding, palette::PRIMARY, "con load shedding"),
+    ];
+
+    let g_max = ch
+        .unbounded
+        .iter()
+        .chain(&ch.shedding)
+        .map(|x| x.0 as f64)
+        .fold(ch.capacity_rps, f64::max)
+        * 1.35;
+    let mut c = ChartBuilder::on(&top)
+        .margin(8)
+        .x_label_area_size(if small { 22 } else { 26 })
+        .y_label_area_size(if small { 48 } else { 60 })
+        .build_cartesian_2d(0f64..secs, 0f64..g_max.max(1.0))?;
+    c.configure_mesh()
+        .light_line_style(WHITE)
+        .bold_line_style(palette::GRID)
+        .axis_style(palette::TEXT)
+        .y_desc("goodput (/s)")
+        .label_style(("sans-serif", font).into_font().color(&palette::TEXT))
+        .axis_desc_style(("sans-serif", font).into_font().color(&palette::TEXT))
+        .x_labels(if small { 5 } else { 10 })
+        .y_labels(5)
+        .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
+        .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
+        .draw()?;
+    for (data, color, label) in series {
+        c.draw_series(LineSeries::new(steps(data, &|x| x.0 as f64), color.stroke_width(3)))?
+            .label(label)
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], color.stroke_width(3)));
+    }
+    c.draw_series(DashedLineSeries::new(
+        [(0.0, ch.capacity_rps), (secs, ch.capacity_rps)],
+        6,
+        4,
+        palette::LIMIT.stroke_width(1),
+    ))?
+    .label(format!("capacidad: {} /s", crate::fmt::es_dec(ch.capacity_rps, 0)))
+    .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::LIMIT.stroke_width(1)));
+    c.configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(palette::GRID)
+        .label_font(("sans-serif", font).into_font().color(&palette::TEXT))
+        .draw()?;
+
+    // Latency on a log scale: the unbounded queue's grows by orders of magnitude.
+    let l_max = ch
+        .unbounded
+        .iter()
+        .chain(&ch.shedding)
+        .map(|x| x.1)
+        .fold(ch.deadline_ms, f64::max)
+        * 2.0;
+    let mut c = ChartBuilder::on(&bottom)
+        .margin(8)
+        .x_label_area_size(if small { 30 } else { 36 })
+        .y_label_area_size(if small { 48 } else { 60 })
+        .build_cartesian_2d(0f64..secs, (1f64..l_max.max(10.0)).log_scale())?;
+    c.configure_mesh()
+        .light_line_style(WHITE)
+        .bold_line_style(palette::GRID)
+        .axis_style(palette::TEXT)
+        .x_desc("tiempo (s)")
+        .y_desc("latencia (ms)")
+        .label_style(("sans-serif", font).into_font().color(&palette::TEXT))
+        .axis_desc_style(("sans-serif", font).into_font().color(&palette::TEXT))
+        .x_labels(if small { 5 } else { 10 })
+        .y_labels(5)
+        .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
+        .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
+        .draw()?;
+    for (data, color, _) in series {
+        let pts: Vec<(f64, f64)> = steps(data, &|x| x.1).into_iter().filter(|p| p.1 > 0.0).collect();
+        c.draw_series(LineSeries::new(pts, color.stroke_width(3)))?;
+    }
+    c.draw_series(DashedLineSeries::new(
+        [(0.0, ch.deadline_ms), (secs, ch.deadline_ms)],
+        6,
+        4,
+        palette::ZOMBIE.stroke_width(2),
+    ))?;
+    c.draw_series(std::iter::once(Text::new(
+        format!("deadline {} ms", crate::fmt::es_int(ch.deadline_ms as i64)),
+        (secs * 0.02, ch.deadline_ms * 1.25),
+        ("sans-serif", font).into_font().color(&palette::ZOMBIE),
+    )))?;
+    root.present()?;
+    Ok(())
+}

@@ -1,0 +1,522 @@
+//! Load shedding: turn away at once what cannot be served in time.
+//!
+//! Why: when more arrives than can be served, something has to give. The
+//! worst is to queue without limit: the queue grows, the wait grows with it,
+//! and in the end every request runs out its deadline inside the queue — the
+//! server stays busy and its goodput (answers delivered before their
+//! deadline) falls to nothing. Load shedding rejects at once, with a 503, what
+//! it will not be able to serve in time: C01 caps the requests in flight
+//! (`MAX_INFLIGHT`) and its queue rejects what waited more than 100 ms. When
+//! something must go, batch callers go before interactive ones.
+//!
+//! [`simulate`] plays the same arrivals through both servers: one with an
+//! unbounded FIFO queue, one that sheds.
+//!
+//! ```
+//! use sensei_lab::sim::shedding::{simulate, SheddingParams};
+//! let r = simulate(&SheddingParams::default());
+//! assert!(r.unbounded.goodput_share < 0.1);
+//! assert!(r.shedding.goodput_share > 0.6);
+//! ```
+
+use super::params::{Kind, Params, Spec, Value};
+use super::rng::{PyRandom, UnitRng};
+use serde::{Deserialize, Serialize};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+
+/// A server above its capacity. Defaults: 150 requests per second against
+/// 4 workers of 40 ms each (100 per second), callers with a 300 ms deadline.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct SheddingParams {
+    /// Requests per second arriving [1–10000; default: 150]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 150))]
+    pub rps: u32,
+    /// Requests the server works on at once [1–256; default: 4]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 4))]
+    pub workers: u32,
+    /// Time to serve one request, in ms [1–10000; default: 40]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 40))]
+    pub service_ms: u32,
+    /// The callers' deadline, in ms [1–60000; lesson: 300]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 300))]
+    pub deadline_ms: u32,
+    /// Shedding: most requests in the server (queue + work); none = no cap [1–100000; lesson: 16]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "16", value_parser = super::params::parse_maybe))]
+    pub max_inflight: super::params::Maybe,
+    /// Shedding: reject what waited longer than this in the queue, in ms; none = no limit [1–60000; lesson: 100]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "100", value_parser = super::params::parse_maybe))]
+    pub queue_timeout_ms: super::params::Maybe,
+    /// Percent of requests from batch callers, shed first [0–100; default: 30]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 30))]
+    pub batch_pct: u32,
+    /// Seconds simulated [1–120; default: 20]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 20))]
+    pub duration_s: u32,
+    /// Seed of the (Poisson) arrivals [0–4294967295; default: 7]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
+    pub seed: u32,
+}
+
+impl Default for SheddingParams {
+    fn default() -> Self {
+        Self {
+            rps: 150,
+            workers: 4,
+            service_ms: 40,
+            deadline_ms: 300,
+            max_inflight: Some(16),
+            queue_timeout_ms: Some(100),
+            batch_pct: 30,
+            duration_s: 20,
+            seed: 7,
+        }
+    }
+}
+
+const SPECS: &[Spec] = &[
+    Spec {
+        key: "rps",
+        label: "Llegan por segundo",
+        unit: "/s",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 10_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "workers",
+        label: "Trabajadores",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 256,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "service-ms",
+        label: "Cada request toma",
+        unit: "ms",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 10_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "deadline-ms",
+        label: "Deadline del caller",
+        unit: "ms",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 60_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "max-inflight",
+        label: "MAX_INFLIGHT",
+        unit: "",
+        unset: "sin tope",
+        toggle: "con tope",
+        kind: Kind::Int {
+            min: 1,
+            max: 100_000,
+            optional: true,
+        },
+    },
+    Spec {
+        key: "queue-timeout-ms",
+        label: "La fila rechaza después de",
+        unit: "ms",
+        unset: "sin límite",
+        toggle: "con límite",
+        kind: Kind::Int {
+            min: 1,
+            max: 60_000,
+            optional: true,
+        },
+    },
+    Spec {
+        key: "batch-pct",
+        label: "Requests de callers batch",
+        unit: "%",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 0,
+            max: 100,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "duration-s",
+        label: "Segundos simulados",
+        unit: "s",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 120,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "seed",
+        label: "Semilla",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 0,
+            max: u32::MAX as i64,
+            optional: false,
+        },
+    },
+];
+
+impl Params for SheddingParams {
+    fn specs() -> &'static [Spec] {
+        SPECS
+    }
+    fn get(&self, key: &str) -> Value {
+        let i = |v: u32| Value::Int(v as i64);
+        match key {
+            "rps" => i(self.rps),
+            "workers" => i(self.workers),
+            "service-ms" => i(self.service_ms),
+            "deadline-ms" => i(self.deadline_ms),
+            "max-inflight" => self.max_inflight.map_or(Value::Unset, i),
+            "queue-timeout-ms" => self.queue_timeout_ms.map_or(Value::Unset, i),
+            "batch-pct" => i(self.batch_pct),
+            "duration-s" => i(self.duration_s),
+            "seed" => i(self.seed),
+            _ => Value::Unset,
+        }
+    }
+    fn set(&mut self, key: &str, v: Value) {
+        let n = match &v {
+            Value::Int(x) => (*x).clamp(0, u32::MAX as i64) as u32,
+            _ => 0,
+        };
+        match key {
+            "rps" => self.rps = n,
+            "workers" => self.workers = n,
+            "service-ms" => self.service_ms = n,
+            "deadline-ms" => self.deadline_ms = n,
+            "max-inflight" => self.max_inflight = (v != Value::Unset).then_some(n),
+            "queue-timeout-ms" => self.queue_timeout_ms = (v != Value::Unset).then_some(n),
+            "batch-pct" => self.batch_pct = n,
+            "duration-s" => self.duration_s = n,
+            "seed" => self.seed = n,
+            _ => {}
+        }
+    }
+}
+
+/// One second of one server.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Second {
+    /// Answers delivered this second before their deadline.
+    pub goodput: u32,
+    /// Answers delivered this second after their deadline (work for nobody).
+    pub late: u32,
+    /// 503s given this second.
+    pub rejected: u32,
+    /// Mean latency of the answers delivered this second, in ms.
+    pub mean_latency_ms: f64,
+    /// Longest queue seen this second.
+    pub max_queue: u32,
+}
+
+/// One server over the whole run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ServerRun {
+    pub seconds: Vec<Second>,
+    pub arrivals: u64,
+    /// Answers before the deadline, over all arrivals.
+    pub goodput_share: f64,
+    pub late: u64,
+    pub rejected: u64,
+    /// Of the interactive requests, the share answered in time; same for batch.
+    pub interactive_goodput_share: f64,
+    pub batch_goodput_share: f64,
+    /// Latency of the last answers delivered, in ms (how far behind the queue is).
+    pub final_latency_ms: f64,
+}
+
+/// Both servers, on the same arrivals.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SheddingRun {
+    pub unbounded: ServerRun,
+    pub shedding: ServerRun,
+    /// Requests per second the workers can serve.
+    pub capacity_rps: f64,
+    pub played_s: u32,
+}
+
+/// Most arrivals one run plays (the duration is cut to fit).
+pub const MAX_ARRIVALS: u64 = 200_000;
+
+#[derive(Clone, Copy)]
+struct Req {
+    at: f64,
+    batch: bool,
+}
+
+struct Tally {
+    seconds: Vec<Second>,
+    lat_sum: Vec<f64>,
+    arrivals: u64,
+    good: [u64; 2],
+    total: [u64; 2],
+    late: u64,
+    rejected: u64,
+    last_latency: f64,
+}
+
+impl Tally {
+    fn new(n: usize) -> Self {
+        Tally {
+            seconds: vec![Second::default(); n],
+            lat_sum: vec![0.0; n],
+            arrivals: 0,
+            good: [0; 2],
+            total: [0; 2],
+            late: 0,
+            rejected: 0,
+            last_latency: 0.0,
+        }
+    }
+    fn bucket(&self, t: f64) -> usize {
+        (t.max(0.0) as usize).min(self.seconds.len() - 1)
+    }
+    fn answer(&mut self, r: Req, done: f64, deadline: f64) {
+        let b = self.bucket(done);
+        let latency = (done - r.at) * 1000.0;
+        self.last_latency = latency;
+        if latency <= deadline {
+            self.seconds[b].goodput += 1;
+            self.good[r.batch as usize] += 1;
+        } else {
+            self.seconds[b].late += 1;
+            self.late += 1;
+        }
+        self.lat_sum[b] += latency;
+    }
+    fn reject(&mut self, t: f64) {
+        let b = self.bucket(t);
+        self.seconds[b].rejected += 1;
+        self.rejected += 1;
+    }
+    fn queue(&mut self, t: f64, len: usize) {
+        let b = self.bucket(t);
+        self.seconds[b].max_queue = self.seconds[b].max_queue.max(len as u32);
+    }
+    fn finish(mut self) -> ServerRun {
+        for (s, sum) in self.seconds.iter_mut().zip(&self.lat_sum) {
+            let n = s.goodput + s.late;
+            s.mean_latency_ms = if n > 0 { sum / n as f64 } else { 0.0 };
+        }
+        let share = |g: u64, t: u64| if t == 0 { 1.0 } else { g as f64 / t as f64 };
+        ServerRun {
+            arrivals: self.arrivals,
+            goodput_share: share(self.good[0] + self.good[1], self.arrivals),
+            late: self.late,
+            rejected: self.rejected,
+            interactive_goodput_share: share(self.good[0], self.total[0]),
+            batch_goodput_share: share(self.good[1], self.total[1]),
+            final_latency_ms: self.last_latency,
+            seconds: self.seconds,
+        }
+    }
+}
+
+/// Plays one server. `shed` turns on MAX_INFLIGHT, the queue's time limit
+/// and batch-before-interactive; without it the queue is one unbounded FIFO.
+fn play(p: &SheddingParams, arrivals: &[Req], played: f64, shed: bool) -> ServerRun {
+    let service = p.service_ms as f64 / 1000.0;
+    let deadline = p.deadline_ms as f64;
+    let cap = if shed {
+        p.max_inflight.map_or(usize::MAX, |c| c as usize)
+    } else {
+        usize::MAX
+    };
+    let max_wait = if shed {
+        p.queue_timeout_ms.map(|q| q as f64 / 1000.0)
+    } else {
+        None
+    };
+    let mut tally = Tally::new(played.ceil().max(1.0) as usize);
+    // Worker completions: (time, request). f64 times wrapped for ordering.
+    let mut busy: BinaryHeap<Reverse<(Time, usize)>> = BinaryHeap::new();
+    let mut queues: [VecDeque<usize>; 2] = [VecDeque::new(), VecDeque::new()]; // [interactive, batch]
+    let mut next = 0usize;
+    let free_workers = |busy: &BinaryHeap<Reverse<(Time, usize)>>| p.workers as usize - busy.len();
+
+    // Starts queued work on idle workers at time `t`, interactive first
+    // (when shedding), dropping what waited too long.
+    let start = |t: f64,
+                 busy: &mut BinaryHeap<Reverse<(Time, usize)>>,
+                 queues: &mut [VecDeque<usize>; 2],
+                 tally: &mut Tally| {
+        while free_workers(busy) > 0 {
+            let pick = if shed {
+                if !queues[0].is_empty() {
+                    0
+                } else {
+                    1
+                }
+            } else {
+                0
+            };
+            let Some(i) = queues[pick].pop_front() else { break };
+            let r = arrivals[i];
+            if let Some(w) = max_wait {
+                if t - r.at > w {
+                    tally.reject(r.at + w);
+                    continue;
+                }
+            }
+            busy.push(Reverse((Time(t + service), i)));
+        }
+    };
+
+    loop {
+        let next_done = busy.peek().map(|Reverse((Time(t), _))| *t);
+        let next_arrival = arrivals.get(next).map(|r| r.at);
+        let take_done = match (next_done, next_arrival) {
+            (Some(d), Some(a)) => d <= a,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => break,
+        };
+        if take_done {
+            if next_done.is_some_and(|d| d > played) {
+                break; // the run ends here; what is still queued is not answered in time either
+            }
+            let Reverse((Time(d), i)) = busy.pop().expect("a worker is busy");
+            tally.answer(arrivals[i], d, deadline);
+            start(d, &mut busy, &mut queues, &mut tally);
+            continue;
+        }
+        let r = arrivals[next];
+        let (i, t) = (next, r.at);
+        next += 1;
+        tally.arrivals += 1;
+        tally.total[r.batch as usize] += 1;
+        // Drop from the fronts what has already waited too long.
+        if let Some(w) = max_wait {
+            for q in queues.iter_mut() {
+                while q.front().is_some_and(|&j| t - arrivals[j].at > w) {
+                    let j = q.pop_front().expect("a front");
+                    tally.reject(arrivals[j].at + w);
+                }
+            }
+        }
+        let inflight = busy.len() + queues[0].len() + queues[1].len();
+        if inflight >= cap {
+            // Full: an interactive request takes the place of the newest batch one.
+            tally.reject(t);
+            if r.batch || queues[1].pop_back().is_none() {
+                continue;
+            }
+        }
+        queues[if shed && r.batch { 1 } else { 0 }].push_back(i);
+        start(t, &mut busy, &mut queues, &mut tally);
+        tally.queue(t, queues[0].len() + queues[1].len());
+    }
+    tally.finish()
+}
+
+/// An `f64` time with a total order, for the heap.
+#[derive(Clone, Copy, PartialEq, PartialOrd)]
+struct Time(f64);
+impl Eq for Time {}
+#[allow(clippy::derive_ord_xor_partial_ord)]
+impl Ord for Time {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+/// Plays the same Poisson arrivals through both servers.
+pub fn simulate(params: &SheddingParams) -> SheddingRun {
+    let (p, _) = super::params::clamp(params);
+    let rate = p.rps as f64;
+    let played = (p.duration_s as f64).min(MAX_ARRIVALS as f64 / rate);
+    let mut rng = PyRandom::new(p.seed);
+    let mut arrivals = Vec::with_capacity((rate * played) as usize + 16);
+    let mut t = 0.0;
+    loop {
+        t += -(1.0 - rng.random()).ln() / rate;
+        if t >= played || arrivals.len() as u64 >= MAX_ARRIVALS {
+            break;
+        }
+        let batch = rng.random() * 100.0 < p.batch_pct as f64;
+        arrivals.push(Req { at: t, batch });
+    }
+    SheddingRun {
+        unbounded: play(&p, &arrivals, played, false),
+        shedding: play(&p, &arrivals, played, true),
+        capacity_rps: p.workers as f64 * 1000.0 / p.service_ms as f64,
+        played_s: played.ceil() as u32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_unbounded_queue_ends_with_every_request_late() {
+        let r = simulate(&SheddingParams::default());
+        assert_eq!(r.capacity_rps, 100.0);
+        let last = r.unbounded.seconds.last().unwrap();
+        assert_eq!(last.goodput, 0, "{last:?}");
+        assert!(last.late > 80, "the server is busy, for nobody: {last:?}");
+        assert!(r.unbounded.final_latency_ms > 5_000.0);
+        assert_eq!(r.unbounded.rejected, 0);
+    }
+
+    #[test]
+    fn shedding_keeps_goodput_near_capacity() {
+        let r = simulate(&SheddingParams::default());
+        let s = &r.shedding;
+        let steady: Vec<&Second> = s.seconds[1..].iter().collect();
+        let mean_goodput = steady.iter().map(|x| x.goodput as f64).sum::<f64>() / steady.len() as f64;
+        assert!(mean_goodput > 90.0, "{mean_goodput}");
+        assert_eq!(s.late, 0);
+        // The rest get a 503 at once, batch callers first.
+        assert!(s.rejected > 0);
+        assert!(
+            s.interactive_goodput_share > s.batch_goodput_share + 0.3,
+            "{} vs {}",
+            s.interactive_goodput_share,
+            s.batch_goodput_share
+        );
+        assert!(s.interactive_goodput_share > 0.9);
+    }
+
+    #[test]
+    fn below_capacity_both_answer_everything() {
+        let r = simulate(&SheddingParams {
+            rps: 60,
+            ..SheddingParams::default()
+        });
+        assert!(r.unbounded.goodput_share > 0.99);
+        assert!(r.shedding.goodput_share > 0.99);
+    }
+}

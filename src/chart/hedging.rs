@@ -41,7 +41,11 @@ pub fn draw<DB: DrawingBackend>(
         .x_labels(if small { 5 } else { 9 })
         .y_labels(6)
         .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
-        .y_label_formatter(&|v| crate::fmt::es_percent(*v, 2))
+        .y_label_formatter(&|v| {
+            // Enough decimals for the tail: 0.01 %, 0.001 %.
+            let decimals = (-(v * 100.0).log10()).ceil().max(0.0) as usize;
+            crate::fmt::es_percent(*v, decimals)
+        })
         .draw()?;
     let clip = |pts: &[(f64, f64)]| pts.iter().map(|(x, y)| (*x, y.max(floor))).collect::<Vec<_>>();
     c.draw_series(LineSeries::new(clip(&ch.without), palette::CONTRAST.stroke_width(3)))?
@@ -62,7 +66,7 @@ pub fn draw<DB: DrawingBackend>(
             ))?;
             c.draw_series(std::iter::once(Text::new(
                 label,
-                (x_max * 0.93, q * 1.25),
+                (x_max * 0.6, q * 1.25),
                 ("sans-serif", font).into_font().color(&palette::LIMIT),
             )))?;
         }

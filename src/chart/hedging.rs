@@ -31,7 +31,7 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_area_size(if small { 52 } else { 64 })
         .build_cartesian_2d(0f64..x_max, (floor..1.2f64).log_scale())?;
     c.configure_mesh()
-        .light_line_style(WHITE)
+        .max_light_lines(0)
         .bold_line_style(palette::GRID)
         .axis_style(palette::TEXT)
         .x_desc("latencia (ms)")

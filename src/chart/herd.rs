@@ -120,7 +120,7 @@ where
         format!("intentos por ventana de {} ms", chart.window_ms)
     };
     c.configure_mesh()
-        .light_line_style(WHITE)
+        .max_light_lines(0)
         .bold_line_style(palette::GRID)
         .axis_style(palette::TEXT)
         .x_desc("tiempo (ms)")

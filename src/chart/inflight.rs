@@ -49,7 +49,7 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_area_size(if small { 48 } else { 56 })
         .build_cartesian_2d(0f64..ch.played_s.max(1e-6), 0f64..top)?;
     c.configure_mesh()
-        .light_line_style(WHITE)
+        .max_light_lines(0)
         .bold_line_style(palette::GRID)
         .axis_style(palette::TEXT)
         .x_desc("tiempo (s)")

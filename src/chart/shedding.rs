@@ -64,7 +64,7 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_area_size(if small { 48 } else { 60 })
         .build_cartesian_2d(0f64..secs, 0f64..g_max.max(1.0))?;
     c.configure_mesh()
-        .light_line_style(WHITE)
+        .max_light_lines(0)
         .bold_line_style(palette::GRID)
         .axis_style(palette::TEXT)
         .y_desc("goodput (/s)")
@@ -109,7 +109,7 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_area_size(if small { 48 } else { 60 })
         .build_cartesian_2d(0f64..secs, (1f64..l_max.max(10.0)).log_scale())?;
     c.configure_mesh()
-        .light_line_style(WHITE)
+        .max_light_lines(0)
         .bold_line_style(palette::GRID)
         .axis_style(palette::TEXT)
         .x_desc("tiempo (s)")

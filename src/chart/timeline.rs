@@ -71,7 +71,7 @@ pub fn draw<DB: DrawingBackend>(
     let labels: Vec<String> = t.lanes.iter().map(|l| l.label.clone()).collect();
     c.configure_mesh()
         .disable_y_mesh()
-        .light_line_style(WHITE)
+        .max_light_lines(0)
         .bold_line_style(palette::GRID)
         .axis_style(palette::TEXT)
         .x_desc(if t.seconds { "tiempo (s)" } else { "tiempo (ms)" })

@@ -266,36 +266,76 @@ fn copy<R: UnitRng>(p: &HedgingParams, rng: &mut R) -> f64 {
     (p.copy_ms as f64 + p.spread_ms as f64 * z).max(1.0)
 }
 
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1;
-    sorted[i]
+/// The latencies of a run, binned finely: percentiles and the tail in
+/// O(n), without sorting (a sort of 100,000 floats is most of a frame in
+/// the browser). Each bin keeps its largest sample, so a percentile is a
+/// real sample, off from the exact order statistic by less than a bin.
+struct Histogram {
+    width: f64,
+    counts: Vec<u32>,
+    max: Vec<f64>,
+    n: usize,
 }
 
-fn percentiles(sorted: &[f64]) -> Percentiles {
-    Percentiles {
-        p50: percentile(sorted, 0.50),
-        p95: percentile(sorted, 0.95),
-        p99: percentile(sorted, 0.99),
-        p999: percentile(sorted, 0.999),
+const BINS: usize = 20_000;
+
+impl Histogram {
+    fn new(values: &[f64], top: f64) -> Self {
+        let width = (top / BINS as f64).max(1e-9);
+        let mut h = Histogram {
+            width,
+            counts: vec![0; BINS + 1],
+            max: vec![f64::NEG_INFINITY; BINS + 1],
+            n: values.len(),
+        };
+        for &v in values {
+            let i = ((v / width) as usize).min(BINS);
+            h.counts[i] += 1;
+            h.max[i] = h.max[i].max(v);
+        }
+        h
+    }
+
+    /// The smallest sample with at least a share `q` of samples at or below it.
+    fn percentile(&self, q: f64) -> f64 {
+        let k = ((q * self.n as f64).ceil() as usize).clamp(1, self.n.max(1));
+        let mut seen = 0usize;
+        for (i, c) in self.counts.iter().enumerate() {
+            seen += *c as usize;
+            if seen >= k {
+                return self.max[i];
+            }
+        }
+        0.0
+    }
+
+    fn percentiles(&self) -> Percentiles {
+        Percentiles {
+            p50: self.percentile(0.50),
+            p95: self.percentile(0.95),
+            p99: self.percentile(0.99),
+            p999: self.percentile(0.999),
+        }
+    }
+
+    fn ccdf(&self, max: f64) -> Vec<(f64, f64)> {
+        // One pass from the top: cumulative counts above each bin.
+        let mut above = vec![0usize; BINS + 2];
+        for i in (0..=BINS).rev() {
+            above[i] = above[i + 1] + self.counts[i] as usize;
+        }
+        (0..=CCDF_POINTS)
+            .map(|k| {
+                let x = max * k as f64 / CCDF_POINTS as f64;
+                let i = ((x / self.width) as usize).min(BINS);
+                (x, above[(i + 1).min(BINS + 1)] as f64 / self.n.max(1) as f64)
+            })
+            .collect()
     }
 }
 
 /// Points of the complementary distribution, evenly spaced in latency.
 pub const CCDF_POINTS: usize = 240;
-
-fn ccdf(sorted: &[f64], max: f64) -> Vec<(f64, f64)> {
-    let n = sorted.len().max(1) as f64;
-    (0..=CCDF_POINTS)
-        .map(|k| {
-            let x = max * k as f64 / CCDF_POINTS as f64;
-            let slower = sorted.len() - sorted.partition_point(|v| *v <= x);
-            (x, slower as f64 / n)
-        })
-        .collect()
-}
 
 /// Plays `reads` reads: each first copy, and a second one at the hedging
 /// percentile for those still waiting.
@@ -304,13 +344,13 @@ pub fn simulate(params: &HedgingParams) -> HedgingRun {
     let mut rng = PyRandom::new(p.seed);
     let n = p.reads as usize;
     let firsts: Vec<f64> = (0..n).map(|_| copy(&p, &mut rng)).collect();
-    let mut sorted = firsts.clone();
-    sorted.sort_unstable_by(f64::total_cmp);
-    let without = percentiles(&sorted);
+    let slowest = firsts.iter().copied().fold(1.0, f64::max);
     let slow = |v: &f64| *v >= p.pause_ms as f64 / 2.0 && p.pause_pct > 0;
-    let slow_without = sorted.iter().filter(|v| slow(v)).count() as f64 / n as f64;
-    let max_x = (sorted.last().copied().unwrap_or(1.0) * 1.1).max(1.0);
-    let ccdf_without = ccdf(&sorted, max_x);
+    let slow_without = firsts.iter().filter(|v| slow(v)).count() as f64 / n as f64;
+    let max_x = slowest * 1.1;
+    let h_without = Histogram::new(&firsts, max_x);
+    let without = h_without.percentiles();
+    let ccdf_without = h_without.ccdf(max_x);
 
     let Some(h) = p.hedge_pct else {
         return HedgingRun {
@@ -325,9 +365,9 @@ pub fn simulate(params: &HedgingParams) -> HedgingRun {
             ccdf_without,
         };
     };
-    let hedge_at = percentile(&sorted, h as f64 / 100.0);
+    let hedge_at = h_without.percentile(h as f64 / 100.0);
     let (mut hedged, mut rescued_max) = (0usize, None::<f64>);
-    let mut with: Vec<f64> = firsts
+    let with: Vec<f64> = firsts
         .iter()
         .map(|&first| {
             if first <= hedge_at {
@@ -343,16 +383,17 @@ pub fn simulate(params: &HedgingParams) -> HedgingRun {
             }
         })
         .collect();
-    with.sort_unstable_by(f64::total_cmp);
+    // The hedged latencies are never above the first ones, so the same bins fit.
+    let h_with = Histogram::new(&with, max_x);
     HedgingRun {
         without,
-        with: Some(percentiles(&with)),
+        with: Some(h_with.percentiles()),
         hedge_at_ms: Some(hedge_at),
         extra_load: hedged as f64 / n as f64,
         slow_without,
         slow_with: with.iter().filter(|v| slow(v)).count() as f64 / n as f64,
         rescued_max_ms: rescued_max,
-        ccdf_with: ccdf(&with, max_x),
+        ccdf_with: h_with.ccdf(max_x),
         ccdf_without,
     }
 }

@@ -10,6 +10,7 @@ use crate::sim::hedging::{self, HedgingParams};
 use crate::sim::herd::{self, HerdParams};
 use crate::sim::inflight::{self, InflightParams};
 use crate::sim::params::Params;
+use crate::sim::retries::{self, BackoffParams, BudgetParams, LayersParams};
 use crate::sim::shedding::{self, SheddingParams};
 use crate::sim::{idempotency, params};
 use clap::{Parser, Subcommand};
@@ -69,6 +70,27 @@ pub enum Command {
     Shedding {
         #[command(flatten)]
         params: SheddingParams,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The backoff calculator: the wait before each retry, at most and on average (exercise 2).
+    Backoff {
+        #[command(flatten)]
+        params: BackoffParams,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Layers that retry multiply: the attempts reaching each piece (exercise 4).
+    Layers {
+        #[command(flatten)]
+        params: LayersParams,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The retry budget: retries wanted against allowed, and the extra load.
+    Budget {
+        #[command(flatten)]
+        params: BudgetParams,
         #[arg(long)]
         json: bool,
     },
@@ -297,6 +319,56 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 line("con load shedding", &r.shedding),
             ]
             .join("\n"))
+        }
+        Command::Backoff { params: p, json } => {
+            checked(&p)?;
+            let t = retries::backoff(&p);
+            if json {
+                return Ok(json!({ "scenario": "backoff", "params": p, "rows": t.rows, "total_max_ms": t.total_max_ms, "total_mean_ms": t.total_mean_ms }).to_string());
+            }
+            let mut out: Vec<String> = t
+                .rows
+                .iter()
+                .map(|r| {
+                    format!(
+                        "reintento {}: hasta {} ms, en promedio {} ms",
+                        r.retry,
+                        es_dec(r.max_ms, 0),
+                        es_dec(r.mean_ms, 0)
+                    )
+                })
+                .collect();
+            out.push(format!(
+                "total: como máximo {} ms, en promedio {} ms",
+                es_dec(t.total_max_ms, 0),
+                es_dec(t.total_mean_ms, 0)
+            ));
+            Ok(out.join("\n"))
+        }
+        Command::Layers { params: p, json } => {
+            checked(&p)?;
+            let r = retries::layers(&p);
+            if json {
+                return Ok(json!({ "scenario": "layers", "params": p, "result": r }).to_string());
+            }
+            let bottom = r.reaching.last().copied().unwrap_or(1.0);
+            Ok(format!(
+                "intentos por request, de arriba al fondo: {}\nal fondo: {} por segundo",
+                r.reaching.iter().map(|x| es_dec(*x, 2)).collect::<Vec<_>>().join(" → "),
+                es_dec(bottom * p.rps as f64, 0)
+            ))
+        }
+        Command::Budget { params: p, json } => {
+            checked(&p)?;
+            let r = retries::budget(&p);
+            if json {
+                return Ok(json!({ "scenario": "budget", "params": p, "result": r }).to_string());
+            }
+            Ok(format!(
+                "reintentos que se querrían mandar: {} por segundo; el presupuesto permite {}",
+                es_dec(r.wanted_per_s, 0),
+                es_dec(r.allowed_per_s, 0)
+            ))
         }
         Command::Herd { params: p, json } => {
             checked(&p)?;

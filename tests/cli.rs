@@ -173,3 +173,14 @@ fn hedging_and_shedding_subcommands() {
     assert_eq!(lab(&["shedding", "--workers", "0"]).status.code(), Some(2));
     assert_eq!(lab(&["hedging", "--hedge-pct", "100"]).status.code(), Some(2));
 }
+
+#[test]
+fn retry_calculators() {
+    assert!(stdout(&lab(&["backoff"])).contains("total: como máximo 2,500 ms, en promedio 1,250 ms"));
+    assert!(stdout(&lab(&["layers"])).contains("1 → 4 → 16 → 64"));
+    assert!(stdout(&lab(&["layers", "--layers", "2", "--retries", "2"])).contains("al fondo: 4,500 por segundo"));
+    assert!(stdout(&lab(&["budget"])).contains("100 por segundo; el presupuesto permite 50"));
+    let v: Value = serde_json::from_str(&stdout(&lab(&["backoff", "--json", "--cap-ms", "none"]))).unwrap();
+    assert_eq!(v["rows"][4]["max_ms"], 1600.0);
+    assert_eq!(lab(&["layers", "--layers", "9"]).status.code(), Some(2));
+}

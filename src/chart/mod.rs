@@ -11,6 +11,7 @@ pub mod hedging;
 pub mod herd;
 pub mod inflight;
 pub mod shedding;
+pub mod simple;
 pub mod timeline;
 
 use plotters::coord::Shift;
@@ -24,6 +25,8 @@ pub enum Chart {
     Inflight(inflight::InflightChart),
     Hedging(hedging::HedgingChart),
     Shedding(shedding::SheddingChart),
+    Bars(simple::Bars),
+    Lines(simple::Lines),
 }
 
 impl Chart {
@@ -37,6 +40,8 @@ impl Chart {
             Chart::Inflight(c) => inflight::draw(root, c),
             Chart::Hedging(c) => hedging::draw(root, c),
             Chart::Shedding(c) => shedding::draw(root, c),
+            Chart::Bars(b) => simple::draw_bars(root, b),
+            Chart::Lines(l) => simple::draw_lines(root, l),
         }
     }
 }

@@ -281,9 +281,11 @@ fn blocks(lines: &[(usize, &str)]) -> Result<Vec<Block>, LessonError> {
 }
 
 /// The widgets a `::widget{id=…}` directive can place.
-pub const WIDGETS: &[&str] = &["herd", "clocks", "inflight", "chain", "hedging", "shedding"];
+pub const WIDGETS: &[&str] = &[
+    "herd", "clocks", "inflight", "chain", "hedging", "shedding", "backoff", "layers", "budget",
+];
 /// The tables of numbers the core computes (`::table{id=…}`).
-pub const TABLES: &[&str] = &["inflight"];
+pub const TABLES: &[&str] = &["inflight", "layers"];
 /// The programs whose output the core computes (`::program{output=…}`).
 pub const OUTPUTS: &[&str] = &["herd", "idempotency"];
 

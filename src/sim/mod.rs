@@ -15,5 +15,6 @@ pub mod idempotency;
 pub mod inflight;
 pub mod params;
 pub mod pyfloat;
+pub mod retries;
 pub mod rng;
 pub mod shedding;

@@ -1,6 +1,8 @@
 //! A section's blocks: markdown, the lab's pieces placed by directives, and
 //! containers such as a hidden solution.
 
+use super::backoff_widget::BackoffWidget;
+use super::budget_widget::BudgetWidget;
 use super::chain_widget::ChainWidget;
 use super::clocks_widget::ClocksWidget;
 use super::code_listing::ProgramListing;
@@ -8,6 +10,8 @@ use super::hedging_widget::HedgingWidget;
 use super::herd_widget::HerdWidget;
 use super::inflight_table::InflightTable;
 use super::inflight_widget::InflightWidget;
+use super::layers_table::LayersTable;
+use super::layers_widget::LayersWidget;
 use super::markdown::Markdown;
 use super::shedding_widget::SheddingWidget;
 use crate::lesson::{check_directive, Block, Directive};
@@ -53,6 +57,10 @@ fn directive(slug: &str, d: &Directive) -> Html {
         ("widget", Some("hedging"), _) => html! { <HedgingWidget /> },
         ("widget", Some("shedding"), _) => html! { <SheddingWidget /> },
         ("table", Some("inflight"), _) => html! { <InflightTable /> },
+        ("table", Some("layers"), _) => html! { <LayersTable /> },
+        ("widget", Some("backoff"), _) => html! { <BackoffWidget /> },
+        ("widget", Some("layers"), _) => html! { <LayersWidget /> },
+        ("widget", Some("budget"), _) => html! { <BudgetWidget /> },
         ("program", _, Some(output)) => html! {
             <ProgramListing slug={slug.to_string()} src={d.get("src").unwrap_or_default().to_string()} output={output.to_string()} />
         },

@@ -3,7 +3,9 @@
 //! from [`crate::lesson`]. One component per file.
 
 mod app;
+mod backoff_widget;
 mod block;
+mod budget_widget;
 mod chain_widget;
 mod chart_canvas;
 mod clocks_widget;
@@ -14,6 +16,8 @@ mod hedging_widget;
 mod herd_widget;
 mod inflight_table;
 mod inflight_widget;
+mod layers_table;
+mod layers_widget;
 mod lesson_page;
 mod markdown;
 mod not_found;

@@ -1,0 +1,170 @@
+//! Two plain chart shapes shared by the calculators: grouped bars and lines.
+
+use super::palette;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// Grouped bars: one group per label, one bar per series.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bars {
+    pub labels: Vec<String>,
+    pub series: Vec<(String, RGBColor, Vec<f64>)>,
+    pub y_desc: String,
+    /// Write each bar's value above it.
+    pub values: bool,
+}
+
+/// Lines over a shared x axis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lines {
+    pub x_desc: String,
+    pub y_desc: String,
+    pub series: Vec<(String, RGBColor, Vec<(f64, f64)>)>,
+    /// Both axes are shares, labelled as percentages.
+    pub percent: bool,
+    /// A vertical marker (e.g. the chosen failing share).
+    pub marker: Option<f64>,
+}
+
+fn text_style(font: u32) -> TextStyle<'static> {
+    ("sans-serif", font).into_font().color(&palette::TEXT)
+}
+
+pub fn draw_bars<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    b: &Bars,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let (w, _) = root.dim_in_pixel();
+    let small = w < 520;
+    let font = if small { 11 } else { 13 };
+    let groups = b.labels.len().max(1);
+    let top = b.series.iter().flat_map(|s| s.2.iter().copied()).fold(1.0, f64::max) * 1.25;
+    let mut c = ChartBuilder::on(root)
+        .margin(10)
+        .x_label_area_size(if small { 30 } else { 36 })
+        .y_label_area_size(if small { 52 } else { 64 })
+        .build_cartesian_2d(0f64..groups as f64, 0f64..top)?;
+    let labels = b.labels.clone();
+    c.configure_mesh()
+        .disable_x_mesh()
+        .max_light_lines(0)
+        .bold_line_style(palette::GRID)
+        .axis_style(palette::TEXT)
+        .y_desc(b.y_desc.clone())
+        .label_style(text_style(font))
+        .axis_desc_style(text_style(font))
+        .x_labels(groups * 2 + 1)
+        .y_labels(6)
+        .x_label_formatter(&|v| {
+            let i = v - 0.5;
+            if (i - i.round()).abs() < 0.01 && i >= 0.0 {
+                labels.get(i.round() as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
+        .draw()?;
+    let k = b.series.len().max(1) as f64;
+    let bar = 0.8 / k;
+    for (j, (label, color, values)) in b.series.iter().enumerate() {
+        let color = *color;
+        c.draw_series(values.iter().enumerate().map(|(g, v)| {
+            let x0 = g as f64 + 0.1 + j as f64 * bar;
+            Rectangle::new([(x0, 0.0), (x0 + bar * 0.92, *v)], color.mix(0.85).filled())
+        }))?
+        .label(label.clone())
+        .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], color.filled()));
+        if b.values {
+            for (g, v) in values.iter().enumerate() {
+                let x0 = g as f64 + 0.1 + j as f64 * bar;
+                c.draw_series(std::iter::once(Text::new(
+                    crate::fmt::es_dec(*v, 1),
+                    (x0, *v + top * 0.02),
+                    text_style(font),
+                )))?;
+            }
+        }
+    }
+    if b.series.len() > 1 {
+        c.configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.9))
+            .border_style(palette::GRID)
+            .label_font(text_style(font))
+            .draw()?;
+    }
+    root.present()?;
+    Ok(())
+}
+
+pub fn draw_lines<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    l: &Lines,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let (w, _) = root.dim_in_pixel();
+    let small = w < 520;
+    let font = if small { 11 } else { 13 };
+    let x_max = l
+        .series
+        .iter()
+        .flat_map(|s| s.2.iter().map(|p| p.0))
+        .fold(1e-9, f64::max);
+    let y_max = l
+        .series
+        .iter()
+        .flat_map(|s| s.2.iter().map(|p| p.1))
+        .fold(1e-9, f64::max)
+        * 1.2;
+    let mut c = ChartBuilder::on(root)
+        .margin(10)
+        .margin_right(20)
+        .x_label_area_size(if small { 32 } else { 40 })
+        .y_label_area_size(if small { 52 } else { 64 })
+        .build_cartesian_2d(0f64..x_max, 0f64..y_max)?;
+    let pct = l.percent;
+    let fmt = move |v: &f64| {
+        if pct {
+            crate::fmt::es_percent(*v, 0)
+        } else {
+            crate::fmt::es_dec(*v, 1)
+        }
+    };
+    c.configure_mesh()
+        .max_light_lines(0)
+        .bold_line_style(palette::GRID)
+        .axis_style(palette::TEXT)
+        .x_desc(l.x_desc.clone())
+        .y_desc(l.y_desc.clone())
+        .label_style(text_style(font))
+        .axis_desc_style(text_style(font))
+        .x_labels(if small { 5 } else { 10 })
+        .y_labels(6)
+        .x_label_formatter(&fmt)
+        .y_label_formatter(&fmt)
+        .draw()?;
+    for (label, color, pts) in &l.series {
+        let color = *color;
+        c.draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))?
+            .label(label.clone())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], color.stroke_width(3)));
+    }
+    if let Some(m) = l.marker {
+        c.draw_series(DashedLineSeries::new(
+            [(m, 0.0), (m, y_max)],
+            4,
+            4,
+            palette::LIMIT.stroke_width(1),
+        ))?;
+    }
+    c.configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(palette::GRID)
+        .label_font(text_style(font))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

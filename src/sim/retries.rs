@@ -1,0 +1,706 @@
+//! Retry arithmetic: the backoff calculator, layers that multiply, and the
+//! retry budget.
+//!
+//! Why: a retry is cheap for the one who sends it and expensive for the one
+//! who receives it. The wait before each retry grows (backoff) and is spread
+//! (jitter); when several layers retry on their own, their attempts multiply
+//! on the way down (three layers retrying 3 times each: 4³ = 64 attempts at
+//! the bottom); and a budget caps retries as a share of the normal requests,
+//! so that when many fail, the extra load stays at ≈ 10 % instead of
+//! multiplying.
+//!
+//! ```
+//! use sensei_lab::sim::retries::{layers, LayersParams};
+//! let l = layers(&LayersParams::default());
+//! assert_eq!(l.reaching, [1.0, 4.0, 16.0, 64.0]);
+//! ```
+
+use super::backoff::{Backoff, Jitter};
+use super::params::{Kind, Params, Spec, Value};
+use super::rng::{PyRandom, UnitRng};
+use serde::{Deserialize, Serialize};
+
+fn int(v: &Value) -> u32 {
+    match v {
+        Value::Int(x) => (*x).clamp(0, u32::MAX as i64) as u32,
+        _ => 0,
+    }
+}
+
+const JITTERS: &[(&str, &str)] = &[
+    ("none", "sin jitter"),
+    ("full", "full jitter"),
+    ("equal", "equal jitter"),
+    ("decorrelated", "decorrelated jitter"),
+];
+const ON_OFF: &[(&str, &str)] = &[("on", "sí"), ("off", "no")];
+
+// ---------------------------------------------------------------- backoff
+
+/// The backoff calculator. Defaults are exercise 2's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct BackoffParams {
+    /// Base in ms: the wait before retry n is at most base × 2^n [1–10000; exercise 2: 50]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 50))]
+    pub base_ms: u32,
+    /// Cap on each wait in ms; none = no cap [1–600000; exercise 2: 1000]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "1000", value_parser = super::params::parse_maybe))]
+    pub cap_ms: super::params::Maybe,
+    /// Retries [1–20; exercise 2: 5]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
+    pub retries: u32,
+    /// Jitter [exercise 2: full]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Jitter::Full))]
+    pub jitter: Jitter,
+    /// Seed of the sampled waits [0–4294967295; default: 7]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
+    pub seed: u32,
+}
+
+impl Default for BackoffParams {
+    fn default() -> Self {
+        Self {
+            base_ms: 50,
+            cap_ms: Some(1000),
+            retries: 5,
+            jitter: Jitter::Full,
+            seed: 7,
+        }
+    }
+}
+
+const BACKOFF_SPECS: &[Spec] = &[
+    Spec {
+        key: "base-ms",
+        label: "Base",
+        unit: "ms",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 10_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "cap-ms",
+        label: "Tope de cada espera",
+        unit: "ms",
+        unset: "sin tope",
+        toggle: "con tope",
+        kind: Kind::Int {
+            min: 1,
+            max: 600_000,
+            optional: true,
+        },
+    },
+    Spec {
+        key: "retries",
+        label: "Reintentos",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 20,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "jitter",
+        label: "Jitter",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Choice { options: JITTERS },
+    },
+    Spec {
+        key: "seed",
+        label: "Semilla",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 0,
+            max: u32::MAX as i64,
+            optional: false,
+        },
+    },
+];
+
+impl Params for BackoffParams {
+    fn specs() -> &'static [Spec] {
+        BACKOFF_SPECS
+    }
+    fn get(&self, key: &str) -> Value {
+        let i = |v: u32| Value::Int(v as i64);
+        match key {
+            "base-ms" => i(self.base_ms),
+            "cap-ms" => self.cap_ms.map_or(Value::Unset, i),
+            "retries" => i(self.retries),
+            "jitter" => Value::Choice(self.jitter.key()),
+            "seed" => i(self.seed),
+            _ => Value::Unset,
+        }
+    }
+    fn set(&mut self, key: &str, v: Value) {
+        match key {
+            "base-ms" => self.base_ms = int(&v),
+            "cap-ms" => self.cap_ms = (v != Value::Unset).then(|| int(&v)),
+            "retries" => self.retries = int(&v),
+            "jitter" => {
+                if let Value::Choice(c) = v {
+                    self.jitter = Jitter::from_key(c).unwrap_or(Jitter::Full);
+                }
+            }
+            "seed" => self.seed = int(&v),
+            _ => {}
+        }
+    }
+}
+
+/// The wait before one retry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WaitRow {
+    pub retry: u32,
+    /// The smallest and largest wait it can be.
+    pub min_ms: f64,
+    pub max_ms: f64,
+    /// Its mean (exact for none, full and equal; measured for decorrelated).
+    pub mean_ms: f64,
+    /// The wait without the cap (base × 2ⁿ), to show what the cap cut.
+    pub uncapped_ms: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BackoffTable {
+    pub rows: Vec<WaitRow>,
+    pub total_max_ms: f64,
+    pub total_mean_ms: f64,
+    /// Sampled totals, sorted, for the distribution chart.
+    pub sampled_totals: Vec<f64>,
+}
+
+/// Samples drawn for the distribution (and the decorrelated means).
+pub const BACKOFF_SAMPLES: usize = 4_000;
+
+pub fn backoff(params: &BackoffParams) -> BackoffTable {
+    let (p, _) = super::params::clamp(params);
+    let b = Backoff {
+        base_ms: p.base_ms as f64,
+        cap_ms: p.cap_ms.map(f64::from),
+        jitter: p.jitter,
+    };
+    let mut rng = PyRandom::new(p.seed);
+    let n = p.retries as usize;
+    let mut sums = vec![0.0f64; n];
+    let mut maxes = vec![0.0f64; n];
+    let mut mins = vec![f64::INFINITY; n];
+    let mut sampled_totals = Vec::with_capacity(BACKOFF_SAMPLES);
+    for _ in 0..BACKOFF_SAMPLES {
+        let mut prev = b.base_ms;
+        let mut total = 0.0;
+        for (k, (sum, (mx, mn))) in sums.iter_mut().zip(maxes.iter_mut().zip(mins.iter_mut())).enumerate() {
+            let (lo, hi) = b.bounds(k as u32 + 1, prev);
+            *mx = mx.max(hi);
+            *mn = mn.min(lo);
+            let w = b.wait(k as u32 + 1, prev, &mut rng);
+            *sum += w;
+            total += w;
+            prev = w;
+        }
+        sampled_totals.push(total);
+    }
+    sampled_totals.sort_unstable_by(f64::total_cmp);
+    let rows: Vec<WaitRow> = (0..n)
+        .map(|k| {
+            let retry = k as u32 + 1;
+            let v = b.ceiling(retry);
+            let mean_ms = match p.jitter {
+                Jitter::None => v,
+                Jitter::Full => v / 2.0,
+                Jitter::Equal => v * 0.75,
+                Jitter::Decorrelated => sums[k] / BACKOFF_SAMPLES as f64,
+            };
+            let (min_ms, max_ms) = match p.jitter {
+                Jitter::Decorrelated => (mins[k], maxes[k]),
+                _ => b.bounds(retry, b.base_ms),
+            };
+            WaitRow {
+                retry,
+                min_ms,
+                max_ms,
+                mean_ms,
+                uncapped_ms: p.base_ms as f64 * 2f64.powi(retry as i32),
+            }
+        })
+        .collect();
+    BackoffTable {
+        total_max_ms: rows.iter().map(|r| r.max_ms).sum(),
+        total_mean_ms: rows.iter().map(|r| r.mean_ms).sum(),
+        rows,
+        sampled_totals,
+    }
+}
+
+// ----------------------------------------------------------------- layers
+
+/// Layers that retry on their own. Defaults are the lesson's chain of four
+/// pieces: app → API → service → model server, the three callers retrying 3 times.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct LayersParams {
+    /// Layers that call another one and retry [1–8; lesson: 3]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
+    pub layers: u32,
+    /// Retries in each layer [0–10; lesson: 3]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
+    pub retries: u32,
+    /// Requests per second entering the top [1–1000000; C01: 500]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 500))]
+    pub rps: u32,
+    /// Only the layer just above the failing one retries
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = super::chain::Toggle::Off))]
+    pub one_layer: super::chain::Toggle,
+    /// Retry budget per layer, percent of its requests; none = no budget [1–100; lesson: 10]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "none", value_parser = super::params::parse_maybe))]
+    pub budget_pct: super::params::Maybe,
+}
+
+impl Default for LayersParams {
+    fn default() -> Self {
+        Self {
+            layers: 3,
+            retries: 3,
+            rps: 500,
+            one_layer: super::chain::Toggle::Off,
+            budget_pct: None,
+        }
+    }
+}
+
+const LAYERS_SPECS: &[Spec] = &[
+    Spec {
+        key: "layers",
+        label: "Capas que reintentan",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 8,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "retries",
+        label: "Reintentos por capa",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 0,
+            max: 10,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "rps",
+        label: "Requests por segundo arriba",
+        unit: "/s",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 1_000_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "one-layer",
+        label: "Reintenta solo la capa de abajo (las de arriba reciben «no reintentes»)",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Choice { options: ON_OFF },
+    },
+    Spec {
+        key: "budget-pct",
+        label: "Presupuesto de reintentos por capa",
+        unit: "%",
+        unset: "sin presupuesto",
+        toggle: "con presupuesto",
+        kind: Kind::Int {
+            min: 1,
+            max: 100,
+            optional: true,
+        },
+    },
+];
+
+impl Params for LayersParams {
+    fn specs() -> &'static [Spec] {
+        LAYERS_SPECS
+    }
+    fn get(&self, key: &str) -> Value {
+        let i = |v: u32| Value::Int(v as i64);
+        match key {
+            "layers" => i(self.layers),
+            "retries" => i(self.retries),
+            "rps" => i(self.rps),
+            "one-layer" => Value::Choice(if self.one_layer.is_on() { "on" } else { "off" }),
+            "budget-pct" => self.budget_pct.map_or(Value::Unset, i),
+            _ => Value::Unset,
+        }
+    }
+    fn set(&mut self, key: &str, v: Value) {
+        match key {
+            "layers" => self.layers = int(&v),
+            "retries" => self.retries = int(&v),
+            "rps" => self.rps = int(&v),
+            "one-layer" => {
+                self.one_layer = if v == Value::Choice("on") {
+                    super::chain::Toggle::On
+                } else {
+                    super::chain::Toggle::Off
+                }
+            }
+            "budget-pct" => self.budget_pct = (v != Value::Unset).then(|| int(&v)),
+            _ => {}
+        }
+    }
+}
+
+/// Worst case (everything below fails): the attempts reaching each piece.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LayersResult {
+    /// Per request entering the top: 1 at the top, then each layer below.
+    pub reaching: Vec<f64>,
+    /// The same per second.
+    pub per_second: Vec<f64>,
+    /// What each retrying layer multiplies by.
+    pub factors: Vec<f64>,
+}
+
+pub fn layers(params: &LayersParams) -> LayersResult {
+    let (p, _) = super::params::clamp(params);
+    let r = p.retries as f64;
+    let n = p.layers as usize;
+    let factors: Vec<f64> = (0..n)
+        .map(|k| {
+            let retrying = !p.one_layer.is_on() || k == n - 1;
+            let retries = if retrying { r } else { 0.0 };
+            // A budget lets a layer's retries be at most that share of its requests.
+            let retries = p.budget_pct.map_or(retries, |b| retries.min(b as f64 / 100.0));
+            1.0 + retries
+        })
+        .collect();
+    let mut reaching = vec![1.0];
+    for f in &factors {
+        let next = reaching.last().unwrap() * f;
+        reaching.push(next);
+    }
+    let per_second = reaching.iter().map(|x| x * p.rps as f64).collect();
+    LayersResult {
+        reaching,
+        per_second,
+        factors,
+    }
+}
+
+// ----------------------------------------------------------------- budget
+
+/// The retry budget. Defaults are the lesson's gateway.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct BudgetParams {
+    /// Requests per second [1–1000000; lesson: 500]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 500))]
+    pub rps: u32,
+    /// Percent of attempts that fail [0–100; lesson: 20]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 20))]
+    pub failing_pct: u32,
+    /// Attempts per request at most (1 + retries) [1–10; lesson: 3]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
+    pub attempts: u32,
+    /// Retries allowed, percent of the requests [0–100; lesson: 10]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
+    pub budget_pct: u32,
+    /// Token bucket (gRPC retry throttling): tokens at the start and at most [1–1000; default: 10]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
+    pub max_tokens: u32,
+    /// Token bucket: tokens a success gives back, in thousandths [1–1000; default: 100 (0.1)]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100))]
+    pub token_ratio_milli: u32,
+    /// Seed of the token-bucket simulation [0–4294967295; default: 7]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
+    pub seed: u32,
+}
+
+impl Default for BudgetParams {
+    fn default() -> Self {
+        Self {
+            rps: 500,
+            failing_pct: 20,
+            attempts: 3,
+            budget_pct: 10,
+            max_tokens: 10,
+            token_ratio_milli: 100,
+            seed: 7,
+        }
+    }
+}
+
+const BUDGET_SPECS: &[Spec] = &[
+    Spec {
+        key: "rps",
+        label: "Requests por segundo",
+        unit: "/s",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 1_000_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "failing-pct",
+        label: "Intentos que fallan",
+        unit: "%",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 0,
+            max: 100,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "attempts",
+        label: "Intentos por request, como mucho",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 10,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "budget-pct",
+        label: "Presupuesto (reintentos / requests)",
+        unit: "%",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 0,
+            max: 100,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "max-tokens",
+        label: "Cubeta: fichas máximas",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 1_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "token-ratio-milli",
+        label: "Cubeta: fichas por éxito (milésimas)",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 1_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "seed",
+        label: "Semilla",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 0,
+            max: u32::MAX as i64,
+            optional: false,
+        },
+    },
+];
+
+impl Params for BudgetParams {
+    fn specs() -> &'static [Spec] {
+        BUDGET_SPECS
+    }
+    fn get(&self, key: &str) -> Value {
+        let i = |v: u32| Value::Int(v as i64);
+        match key {
+            "rps" => i(self.rps),
+            "failing-pct" => i(self.failing_pct),
+            "attempts" => i(self.attempts),
+            "budget-pct" => i(self.budget_pct),
+            "max-tokens" => i(self.max_tokens),
+            "token-ratio-milli" => i(self.token_ratio_milli),
+            "seed" => i(self.seed),
+            _ => Value::Unset,
+        }
+    }
+    fn set(&mut self, key: &str, v: Value) {
+        let n = int(&v);
+        match key {
+            "rps" => self.rps = n,
+            "failing-pct" => self.failing_pct = n,
+            "attempts" => self.attempts = n,
+            "budget-pct" => self.budget_pct = n,
+            "max-tokens" => self.max_tokens = n,
+            "token-ratio-milli" => self.token_ratio_milli = n,
+            "seed" => self.seed = n,
+            _ => {}
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BudgetResult {
+    /// First retries wanted per second: the requests that failed once.
+    pub wanted_per_s: f64,
+    /// Retries the budget allows per second.
+    pub allowed_per_s: f64,
+    /// `(failing share, extra load without budget, with the budget, with the token bucket)`,
+    /// extra load as a share of the requests.
+    pub curve: Vec<(f64, f64, f64, f64)>,
+}
+
+/// Extra load without a budget: a failed attempt is retried while attempts
+/// remain, each failing with the same probability: f + f² + … (attempts − 1 terms).
+fn extra_without(f: f64, attempts: u32) -> f64 {
+    (1..attempts).map(|k| f.powi(k as i32)).sum()
+}
+
+/// The token bucket of gRPC's retry throttling, simulated on `n` requests:
+/// tokens start at the maximum; a failure takes 1, a success gives back
+/// `ratio`; retries are allowed only while tokens are above half the maximum.
+fn extra_bucket(f: f64, p: &BudgetParams, rng: &mut PyRandom, n: u32) -> f64 {
+    let max = p.max_tokens as f64;
+    let ratio = p.token_ratio_milli as f64 / 1000.0;
+    let mut tokens = max;
+    let mut retries = 0u64;
+    for _ in 0..n {
+        for attempt in 1..=p.attempts {
+            let failed = rng.random() < f;
+            if failed {
+                tokens = (tokens - 1.0).max(0.0);
+            } else {
+                tokens = (tokens + ratio).min(max);
+            }
+            if !failed || attempt == p.attempts || tokens <= max / 2.0 {
+                break;
+            }
+            retries += 1;
+        }
+    }
+    retries as f64 / n as f64
+}
+
+/// Points of the curve, from 0 to 100 % failing.
+pub const BUDGET_POINTS: u32 = 50;
+/// Requests simulated per point of the token bucket's curve.
+pub const BUCKET_REQUESTS: u32 = 2_000;
+
+pub fn budget(params: &BudgetParams) -> BudgetResult {
+    let (p, _) = super::params::clamp(params);
+    let f = p.failing_pct as f64 / 100.0;
+    let b = p.budget_pct as f64 / 100.0;
+    let mut rng = PyRandom::new(p.seed);
+    let curve = (0..=BUDGET_POINTS)
+        .map(|k| {
+            let f = k as f64 / BUDGET_POINTS as f64;
+            let without = extra_without(f, p.attempts);
+            (
+                f,
+                without,
+                without.min(b),
+                extra_bucket(f, &p, &mut rng, BUCKET_REQUESTS),
+            )
+        })
+        .collect();
+    BudgetResult {
+        wanted_per_s: if p.attempts > 1 { p.rps as f64 * f } else { 0.0 },
+        allowed_per_s: p.rps as f64 * b,
+        curve,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exercise_2() {
+        let t = backoff(&BackoffParams::default());
+        let maxes: Vec<f64> = t.rows.iter().map(|r| r.max_ms).collect();
+        assert_eq!(maxes, [100.0, 200.0, 400.0, 800.0, 1000.0]);
+        assert_eq!(t.rows[4].uncapped_ms, 1600.0);
+        assert_eq!(t.total_max_ms, 2500.0);
+        assert_eq!(t.total_mean_ms, 1250.0);
+        let sampled_mean = t.sampled_totals.iter().sum::<f64>() / t.sampled_totals.len() as f64;
+        assert!((sampled_mean - 1250.0).abs() < 25.0, "{sampled_mean}");
+        assert!(t.sampled_totals.iter().all(|x| *x <= 2500.0));
+    }
+
+    #[test]
+    fn layers_multiply() {
+        assert_eq!(layers(&LayersParams::default()).reaching, [1.0, 4.0, 16.0, 64.0]);
+        let a = layers(&LayersParams {
+            layers: 2,
+            retries: 2,
+            ..LayersParams::default()
+        });
+        assert_eq!((a.reaching[2], a.per_second[2]), (9.0, 4500.0));
+        let b = layers(&LayersParams {
+            layers: 4,
+            retries: 1,
+            ..LayersParams::default()
+        });
+        assert_eq!((b.reaching[4], b.per_second[4]), (16.0, 8000.0));
+        let one = layers(&LayersParams {
+            one_layer: super::super::chain::Toggle::On,
+            ..LayersParams::default()
+        });
+        assert_eq!(one.reaching, [1.0, 1.0, 1.0, 4.0]);
+        let budget = layers(&LayersParams {
+            budget_pct: Some(10),
+            ..LayersParams::default()
+        });
+        assert!((budget.reaching[3] - 1.1f64.powi(3)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_budget() {
+        let r = budget(&BudgetParams::default());
+        assert_eq!(r.wanted_per_s, 100.0);
+        assert_eq!(r.allowed_per_s, 50.0);
+        for (f, without, with, bucket) in &r.curve {
+            assert!(*with <= 0.1 + 1e-12 && with <= without);
+            assert!(*bucket <= *without + 0.05, "f = {f}");
+        }
+        // When everything fails, without a budget every request becomes 3 attempts.
+        let last = r.curve.last().unwrap();
+        assert_eq!((last.1, last.2), (2.0, 0.1));
+        assert!(last.3 < 0.01, "the bucket stops retrying: {}", last.3);
+    }
+}

@@ -1,0 +1,63 @@
+//! The retry budget: wanted against allowed, and the extra load as the
+//! failing share grows, with and without the budget, and gRPC's token bucket.
+
+use super::chart_canvas::ChartCanvas;
+use super::controls::{command_line, controls, notes};
+use super::use_params::use_params;
+use super::widget_frame::WidgetFrame;
+use crate::chart::palette;
+use crate::chart::simple::Lines;
+use crate::chart::Chart;
+use crate::fmt::{es_dec, es_percent};
+use crate::sim::retries::{budget, BudgetParams};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[component]
+pub fn BudgetWidget() -> Html {
+    let h = use_params::<BudgetParams>("budget");
+    let p = h.params.clone();
+    let r = use_memo(p.clone(), budget);
+    let r2 = r.clone();
+    let chart = use_memo(p.clone(), move |p| {
+        let pick = |f: fn(&(f64, f64, f64, f64)) -> f64| r2.curve.iter().map(|c| (c.0, f(c))).collect::<Vec<_>>();
+        Rc::new(Chart::Lines(Lines {
+            x_desc: "intentos que fallan".into(),
+            y_desc: "carga extra (reintentos / requests)".into(),
+            series: vec![
+                ("sin presupuesto".into(), palette::CONTRAST, pick(|c| c.1)),
+                (
+                    format!("presupuesto de {} %", p.budget_pct),
+                    palette::PRIMARY,
+                    pick(|c| c.2),
+                ),
+                ("cubeta de fichas (gRPC)".into(), palette::OK, pick(|c| c.3)),
+            ],
+            percent: true,
+            marker: Some(p.failing_pct as f64 / 100.0),
+        }))
+    });
+    let here = r.curve.iter().min_by(|a, b| {
+        (a.0 - p.failing_pct as f64 / 100.0)
+            .abs()
+            .total_cmp(&(b.0 - p.failing_pct as f64 / 100.0).abs())
+    });
+    html! {
+        <WidgetFrame id="budget" title="El presupuesto de reintentos">
+            { controls(&h, None) }
+            <div class="results">
+                { notes(&h) }
+                <p class="verdict warn" role="status" data-figure="wanted">
+                    { format!("Para reintentar todas, el cliente mandaría {} reintentos por segundo; el presupuesto permite {} × {} = {}.",
+                        es_dec(r.wanted_per_s, 0), es_dec(p.budget_pct as f64 / 100.0, 2), es_dec(p.rps as f64, 0), es_dec(r.allowed_per_s, 0)) }
+                </p>
+                <ChartCanvas chart={(*chart).clone()} label={"Carga extra según la parte que falla: sin presupuesto crece hasta multiplicar la carga; con presupuesto se queda en su tope.".to_string()} height={280} />
+                if let Some(c) = here {
+                    <p class="aside">{ format!("Con {} de fallas: carga extra {} sin presupuesto, {} con él, {} con la cubeta de fichas.",
+                        es_percent(c.0, 0), es_percent(c.1, 0), es_percent(c.2, 0), es_percent(c.3, 0)) }</p>
+                }
+                { command_line("budget", &p) }
+            </div>
+        </WidgetFrame>
+    }
+}

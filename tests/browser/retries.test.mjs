@@ -1,0 +1,47 @@
+// The retry calculators in headless Chromium.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLab, stopLab, open } from './harness.mjs';
+
+const LESSON = '/lecciones/timeouts-reintentos-idempotencia';
+before(startLab);
+after(stopLab);
+
+const drawn = (page, widget) =>
+  page.waitForFunction((w) => Number(document.querySelector(`#widget-${w} canvas`)?.dataset.draws) >= 1, widget);
+
+test('backoff calculator: exercise 2, and without the cap', async () => {
+  const { page, problems } = await open(`${LESSON}/duplicar-la-espera`);
+  await drawn(page, 'backoff');
+  const maxes = await page.$$eval('#widget-backoff td[data-figure="max"]', (tds) => tds.map((t) => t.firstChild.textContent));
+  assert.deepEqual(maxes, ['100 ms', '200 ms', '400 ms', '800 ms', '1,000 ms']);
+  assert.equal(await page.textContent('#widget-backoff td[data-figure="total_max"]'), '2,500 ms');
+  assert.equal(await page.textContent('#widget-backoff td[data-figure="total_mean"]'), '1,250 ms');
+  await page.locator('#widget-backoff .control:has(#backoff-cap-ms) input[type=checkbox]').uncheck();
+  await page.waitForFunction(() => document.querySelector('#widget-backoff td[data-figure="total_max"]').textContent === '3,100 ms');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('each layer multiplies: the table, exercise 4, one layer only', async () => {
+  const { page, problems } = await open(`${LESSON}/cada-capa-multiplica`);
+  const table = await page.$$eval('table[data-table="layers"] tbody td:last-child', (tds) => tds.map((t) => t.textContent));
+  assert.deepEqual(table, ['1', '4 = 4¹', '16 = 4²', '64 = 4³']);
+  await drawn(page, 'layers');
+  assert.match(await page.textContent('#widget-layers [data-figure="bottom"]'), /= 64 intentos por request: 32,000 por segundo/);
+  await page.fill('#layers-layers', '2');
+  await page.press('#layers-layers', 'Enter');
+  await page.fill('#layers-retries', '2');
+  await page.press('#layers-retries', 'Enter');
+  await page.waitForFunction(() => /= 9 intentos por request: 4,500 por segundo/.test(document.querySelector('#widget-layers [data-figure="bottom"]').textContent));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('retry budget: 100 wanted against 50 allowed', async () => {
+  const { page, problems } = await open(`${LESSON}/presupuesto`);
+  await drawn(page, 'budget');
+  assert.match(await page.textContent('#widget-budget [data-figure="wanted"]'), /mandaría 100 reintentos por segundo; el presupuesto permite 0\.1 × 500 = 50\./);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -14,12 +14,15 @@ pub struct Bars {
     pub values: bool,
 }
 
+/// One line: its label, colour and points.
+pub type LineSeriesData = (String, RGBColor, Vec<(f64, f64)>);
+
 /// Lines over a shared x axis.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lines {
     pub x_desc: String,
     pub y_desc: String,
-    pub series: Vec<(String, RGBColor, Vec<(f64, f64)>)>,
+    pub series: Vec<LineSeriesData>,
     /// Both axes are shares, labelled as percentages.
     pub percent: bool,
     /// A vertical marker (e.g. the chosen failing share).

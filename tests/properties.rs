@@ -220,3 +220,29 @@ mod timeouts_and_capacity {
         }
     }
 }
+
+mod failures {
+    use proptest::prelude::*;
+    use sensei_lab::sim::failures::{decide, parse_retry_after, Failure, Situation};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn retry_after_never_panics(v in "\\PC{0,40}", now in any::<i32>()) {
+            let _ = parse_retry_after(&v, now as i64);
+        }
+
+        #[test]
+        fn a_decision_for_any_code_and_header(code in 100u16..600, v in "[0-9A-Za-z, :]{0,32}", left in 0u64..10_000_000) {
+            let d = decide(&Situation { failure: Failure::Status(code), retry_after: Some(&v), left_ms: left, ..Situation::batch() });
+            prop_assert!(!d.why.is_empty());
+            if (400..500).contains(&code) && code != 429 {
+                prop_assert!(!d.retry);
+            }
+            if d.retry {
+                prop_assert!(d.after_ms.unwrap() < left);
+            }
+        }
+    }
+}

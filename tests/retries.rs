@@ -99,3 +99,55 @@ fn the_budget_in_numbers() {
     // The budget never lets retries pass its share.
     assert!(r.curve.iter().all(|c| c.2 <= 0.1 + 1e-12));
 }
+
+#[test]
+fn exercise_1_what_each_failure_says() {
+    use sensei_lab::sim::failures::{decide, Failure, Situation};
+    // «(a) Sí, mejor contra otra réplica»
+    assert!(
+        decide(&Situation {
+            failure: Failure::ConnectionRefused,
+            ..Situation::batch()
+        })
+        .retry
+    );
+    // «(b) No: los datos están mal»
+    assert!(
+        !decide(&Situation {
+            failure: Failure::Status(422),
+            ..Situation::batch()
+        })
+        .retry
+    );
+    // «(c) Sí, después de al menos 2 s, y dentro del presupuesto.»
+    let c = decide(&Situation {
+        failure: Failure::Status(429),
+        retry_after: Some("2"),
+        ..Situation::batch()
+    });
+    assert!(c.retry && c.after_ms == Some(2_000));
+    let out_of_budget = decide(&Situation {
+        failure: Failure::Status(429),
+        retry_after: Some("2"),
+        budget_left: false,
+        ..Situation::batch()
+    });
+    assert!(!out_of_budget.retry);
+    // «(d) No: 2 s no caben en 300 ms.»
+    assert!(
+        !decide(&Situation {
+            failure: Failure::Status(429),
+            retry_after: Some("2"),
+            ..Situation::interactive()
+        })
+        .retry
+    );
+    // «(e) No: la request es demasiado grande»
+    assert!(
+        !decide(&Situation {
+            failure: Failure::Status(413),
+            ..Situation::batch()
+        })
+        .retry
+    );
+}

@@ -285,7 +285,7 @@ pub const WIDGETS: &[&str] = &[
     "herd", "clocks", "inflight", "chain", "hedging", "shedding", "backoff", "layers", "budget",
 ];
 /// The tables of numbers the core computes (`::table{id=…}`).
-pub const TABLES: &[&str] = &["inflight", "layers"];
+pub const TABLES: &[&str] = &["inflight", "layers", "failures"];
 /// The programs whose output the core computes (`::program{output=…}`).
 pub const OUTPUTS: &[&str] = &["herd", "idempotency"];
 

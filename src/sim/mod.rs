@@ -9,6 +9,7 @@
 pub mod backoff;
 pub mod chain;
 pub mod clocks;
+pub mod failures;
 pub mod hedging;
 pub mod herd;
 pub mod idempotency;

@@ -41,7 +41,10 @@ pub fn LayersWidget() -> Html {
     let n2 = names.clone();
     let chart = use_memo(p.clone(), move |_| {
         Rc::new(Chart::Bars(Bars {
-            labels: n2.iter().map(|n| n.replace("el servidor del modelo", "el modelo")).collect(),
+            labels: n2
+                .iter()
+                .map(|n| n.replace("el servidor del modelo", "el modelo"))
+                .collect(),
             series: vec![("intentos por request".into(), palette::CONTRAST, r2.reaching.clone())],
             y_desc: "intentos que llegan".into(),
             values: true,

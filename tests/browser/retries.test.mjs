@@ -45,3 +45,15 @@ test('retry budget: 100 wanted against 50 allowed', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('what each failure says: the rebuilt table', async () => {
+  const { page, problems } = await open(`${LESSON}/que-dice-cada-falla`);
+  const rows = await page.$$eval('table[data-table="failures"] tbody tr', (trs) =>
+    trs.map((tr) => [tr.children[0].textContent, tr.children[2].className]));
+  assert.equal(rows.length, 13);
+  assert.deepEqual(rows[0], ['Conexión rechazada', 'advice yes']);
+  assert.deepEqual(rows.find((r) => r[0].startsWith('422')), ['422 Unprocessable Content', 'advice no']);
+  assert.deepEqual(rows.find((r) => r[0] === 'Timeout'), ['Timeout', 'advice careful']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,419 @@
+//! What each failure says, and whether to retry.
+//!
+//! Why: a retry helps only when the failure is transient. Status codes that
+//! start with 4 say «the problem is your request», and repeating it gives the
+//! same error; those that start with 5 say «the problem is mine», and may
+//! pass. A timeout says nothing for sure: the request may not have arrived,
+//! may still be running, or may have been done with its answer lost — so it
+//! is retried only if repeating it is harmless. And a retry must fit: in the
+//! deadline, after the server's `Retry-After`, within the budget.
+//!
+//! ```
+//! use sensei_lab::sim::failures::{decide, Caller, Failure, Situation};
+//! // Exercise 1 (d): a 429 with Retry-After: 2 on Ana's path, which gives up at 300 ms.
+//! let d = decide(&Situation { failure: Failure::Status(429), retry_after: Some("2"), ..Situation::interactive() });
+//! assert!(!d.retry);
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+/// A failed call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Failure {
+    ConnectionRefused,
+    Timeout,
+    Status(u16),
+}
+
+/// Whether to retry, in short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Advice {
+    Yes,
+    /// Only if repeating it is harmless (idempotent or with a key), with backoff, within the budget.
+    Careful,
+    No,
+}
+
+/// A row of the lesson's table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    pub failure: &'static str,
+    pub meaning: &'static str,
+    pub advice: Advice,
+    pub retry: &'static str,
+}
+
+/// The failures of the table after «Eso ya decide mucho:», in its order.
+pub const TABLE: &[(Failure, &str, &str, Advice, &str)] = &[
+    (
+        Failure::ConnectionRefused,
+        "Conexión rechazada",
+        "No hay ningún programa escuchando: la request nunca llegó.",
+        Advice::Yes,
+        "Sí, mejor contra otra réplica.",
+    ),
+    (
+        Failure::Timeout,
+        "Timeout",
+        "No sabes qué pasó: no llegó, sigue trabajando lento, o se hizo y se perdió la respuesta.",
+        Advice::Careful,
+        "Con cuidado: solo si repetirla no hace daño, con backoff y dentro del presupuesto.",
+    ),
+    (
+        Failure::Status(400),
+        "400 Bad Request",
+        "La request está mal hecha.",
+        Advice::No,
+        "No: la segunda vez va a estar igual de mal.",
+    ),
+    (
+        Failure::Status(401),
+        "401 / 403",
+        "Falta la credencial, o no alcanza el permiso.",
+        Advice::No,
+        "No: primero hay que arreglar la credencial.",
+    ),
+    (
+        Failure::Status(404),
+        "404 Not Found",
+        "Eso no existe.",
+        Advice::No,
+        "No.",
+    ),
+    (
+        Failure::Status(409),
+        "409 Conflict",
+        "Choca con el estado actual, como la misma llave con otro contenido.",
+        Advice::No,
+        "No: hay que resolver el conflicto.",
+    ),
+    (
+        Failure::Status(413),
+        "413 Content Too Large",
+        "La request es demasiado grande.",
+        Advice::No,
+        "No: lo seguirá siendo.",
+    ),
+    (
+        Failure::Status(422),
+        "422 Unprocessable Content",
+        "Está bien escrita, pero los datos no sirven.",
+        Advice::No,
+        "No: los datos van a estar mal la segunda vez.",
+    ),
+    (
+        Failure::Status(429),
+        "429 Too Many Requests",
+        "Pasaste tu límite.",
+        Advice::Yes,
+        "Sí, después de su Retry-After.",
+    ),
+    (
+        Failure::Status(500),
+        "500 Internal Server Error",
+        "Algo falló adentro del servidor.",
+        Advice::Careful,
+        "Con cuidado: una vez, con backoff, si repetirla no hace daño.",
+    ),
+    (
+        Failure::Status(502),
+        "502 Bad Gateway",
+        "El de en medio recibió una mala respuesta del de atrás.",
+        Advice::Yes,
+        "Sí, con backoff.",
+    ),
+    (
+        Failure::Status(503),
+        "503 Service Unavailable",
+        "«Estoy saturado», o no estoy por un rato.",
+        Advice::Yes,
+        "Sí, después de su Retry-After, con backoff.",
+    ),
+    (
+        Failure::Status(504),
+        "504 Gateway Timeout",
+        "Al de en medio se le acabó el tiempo esperando al de atrás.",
+        Advice::Careful,
+        "Con cuidado, como un timeout.",
+    ),
+];
+
+/// The row for a failure (403 shares 401's; other codes by their class).
+pub fn classify(f: Failure) -> Row {
+    let key = match f {
+        Failure::Status(403) => Failure::Status(401),
+        other => other,
+    };
+    if let Some((_, failure, meaning, advice, retry)) = TABLE.iter().find(|r| r.0 == key) {
+        return Row {
+            failure,
+            meaning,
+            advice: *advice,
+            retry,
+        };
+    }
+    match f {
+        Failure::Status(c) if (400..500).contains(&c) => Row {
+            failure: "otro 4xx",
+            meaning: "El problema es tu request.",
+            advice: Advice::No,
+            retry: "No.",
+        },
+        _ => Row {
+            failure: "otro 5xx",
+            meaning: "El problema es del servidor.",
+            advice: Advice::Careful,
+            retry: "Con cuidado: con backoff, si repetirla no hace daño.",
+        },
+    }
+}
+
+/// Reads a `Retry-After` value as RFC 9110 defines it: delta-seconds, or an
+/// HTTP-date (IMF-fixdate, e.g. `Wed, 02 Dec 2026 12:00:02 GMT`), counted
+/// from `now` (seconds since 1970). A date in the past means «now». Anything
+/// else is malformed, and a malformed header is ignored: `None`, never a crash.
+pub fn parse_retry_after(value: &str, now_unix_s: i64) -> Option<u64> {
+    let v = value.trim();
+    if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(v.parse::<u64>().unwrap_or(u64::MAX));
+    }
+    let at = parse_imf_fixdate(v)?;
+    Some((at - now_unix_s).max(0) as u64)
+}
+
+/// `Sun, 06 Nov 1994 08:49:37 GMT` → seconds since 1970.
+pub fn parse_imf_fixdate(s: &str) -> Option<i64> {
+    let parts: Vec<&str> = s.split(' ').collect();
+    if parts.len() != 6 || parts[5] != "GMT" || !parts[0].ends_with(',') {
+        return None;
+    }
+    const DAYS: [&str; 7] = ["Mon,", "Tue,", "Wed,", "Thu,", "Fri,", "Sat,", "Sun,"];
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    if !DAYS.contains(&parts[0]) || parts[1].len() != 2 || parts[3].len() != 4 {
+        return None;
+    }
+    let day: u32 = parts[1].parse().ok()?;
+    let month = MONTHS.iter().position(|m| *m == parts[2])? as u32 + 1;
+    let year: i64 = parts[3].parse().ok()?;
+    let hms: Vec<&str> = parts[4].split(':').collect();
+    if hms.len() != 3 || hms.iter().any(|x| x.len() != 2) {
+        return None;
+    }
+    let (h, m, sec): (i64, i64, i64) = (hms[0].parse().ok()?, hms[1].parse().ok()?, hms[2].parse().ok()?);
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let month_days = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    if day == 0 || day > month_days[month as usize - 1] || h > 23 || m > 59 || sec > 60 {
+        return None;
+    }
+    Some(days_from_civil(year, month, day) * 86_400 + h * 3600 + m * 60 + sec)
+}
+
+/// Days since 1970-01-01 (Howard Hinnant's algorithm).
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m as i64 + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d as i64 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// Who is calling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Caller {
+    /// A person waits: the caller gives up when its deadline passes.
+    Interactive,
+    /// A program with no one waiting (it still has a budget).
+    Batch,
+}
+
+/// Whether repeating the operation is harmless.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Repeat {
+    Idempotent,
+    WithKey,
+    Unsafe,
+}
+
+/// Everything the decision looks at.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Situation<'a> {
+    pub failure: Failure,
+    pub caller: Caller,
+    /// Time left before the caller's deadline, in ms (batch callers: large).
+    pub left_ms: u64,
+    pub retry_after: Option<&'a str>,
+    /// The moment of the answer, for an HTTP-date Retry-After (seconds since 1970).
+    pub now_unix_s: i64,
+    pub repeat: Repeat,
+    pub budget_left: bool,
+}
+
+impl Situation<'static> {
+    /// Ana's path: interactive, 300 ms, an idempotent call, budget left.
+    pub fn interactive() -> Self {
+        Situation {
+            failure: Failure::Timeout,
+            caller: Caller::Interactive,
+            left_ms: 300,
+            retry_after: None,
+            now_unix_s: 1_796_212_800, // Wed, 02 Dec 2026 12:00:00 GMT
+            repeat: Repeat::Idempotent,
+            budget_left: true,
+        }
+    }
+    /// A batch job: no one waiting, an hour to go.
+    pub fn batch() -> Self {
+        Situation {
+            caller: Caller::Batch,
+            left_ms: 3_600_000,
+            ..Situation::interactive()
+        }
+    }
+}
+
+/// Retry or not, after how long, and why, in one Spanish sentence.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    pub retry: bool,
+    pub after_ms: Option<u64>,
+    pub why: String,
+}
+
+pub fn decide(s: &Situation) -> Decision {
+    let row = classify(s.failure);
+    let no = |why: String| Decision {
+        retry: false,
+        after_ms: None,
+        why,
+    };
+    if row.advice == Advice::No {
+        return no(format!(
+            "No: {} {}",
+            row.meaning.to_lowercase().trim_end_matches('.'),
+            "; repetirla da el mismo error."
+        ));
+    }
+    if row.advice == Advice::Careful && s.repeat == Repeat::Unsafe {
+        return no("No: pudo haberse hecho y solo perderse la respuesta; repetirla sin llave de idempotencia la haría dos veces.".into());
+    }
+    if !s.budget_left {
+        return no("No: ya se gastó el presupuesto de reintentos; falla de una vez.".into());
+    }
+    let header = s.retry_after.map(|v| (v, parse_retry_after(v, s.now_unix_s)));
+    let wait_ms = match header {
+        Some((_, Some(secs))) => secs.saturating_mul(1000),
+        _ => 0,
+    };
+    if wait_ms >= s.left_ms {
+        return no(format!(
+            "No: esperar {} s no cabe en los {} ms que quedan; ríndete y usa el plan B.",
+            crate::fmt::es_dec(wait_ms as f64 / 1000.0, 3),
+            crate::fmt::es_int(s.left_ms as i64)
+        ));
+    }
+    let ignored = matches!(header, Some((_, None)));
+    let why = match (s.failure, header) {
+        (Failure::ConnectionRefused, _) => {
+            "Sí, mejor contra otra réplica: no había nadie escuchando y la request nunca llegó.".to_string()
+        }
+        (_, Some((_, Some(secs)))) => format!(
+            "Sí, después de al menos {} s, como pide su Retry-After, y dentro del presupuesto.",
+            crate::fmt::es_int(secs as i64)
+        ),
+        _ if ignored => {
+            "Sí, con backoff y jitter: el Retry-After no se entiende y, como dice el estándar, se ignora.".to_string()
+        }
+        _ => format!(
+            "Sí, con backoff y jitter, dentro del presupuesto: {}",
+            row.retry.to_lowercase()
+        ),
+    };
+    Decision {
+        retry: true,
+        after_ms: Some(wait_ms),
+        why,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exercise_1() {
+        let a = decide(&Situation {
+            failure: Failure::ConnectionRefused,
+            ..Situation::interactive()
+        });
+        assert!(a.retry && a.why.contains("otra réplica"));
+        let b = decide(&Situation {
+            failure: Failure::Status(422),
+            ..Situation::batch()
+        });
+        assert!(!b.retry);
+        let c = decide(&Situation {
+            failure: Failure::Status(429),
+            retry_after: Some("2"),
+            ..Situation::batch()
+        });
+        assert!(c.retry);
+        assert_eq!(c.after_ms, Some(2000));
+        let d = decide(&Situation {
+            failure: Failure::Status(429),
+            retry_after: Some("2"),
+            ..Situation::interactive()
+        });
+        assert!(!d.retry && d.why.contains("no cabe"));
+        let e = decide(&Situation {
+            failure: Failure::Status(413),
+            ..Situation::batch()
+        });
+        assert!(!e.retry);
+    }
+
+    #[test]
+    fn retry_after_as_rfc_9110_says() {
+        let now = parse_imf_fixdate("Wed, 02 Dec 2026 12:00:00 GMT").unwrap();
+        assert_eq!(now, 1_796_212_800);
+        assert_eq!(parse_retry_after("2", now), Some(2));
+        assert_eq!(parse_retry_after("Wed, 02 Dec 2026 12:00:05 GMT", now), Some(5));
+        assert_eq!(parse_retry_after("Wed, 02 Dec 2026 11:00:00 GMT", now), Some(0));
+        assert_eq!(parse_imf_fixdate("Sun, 06 Nov 1994 08:49:37 GMT"), Some(784_111_777));
+        for bad in [
+            "",
+            "-1",
+            "2.5",
+            "soon",
+            "Wed, 32 Dec 2026 12:00:00 GMT",
+            "Wed, 02 Dec 2026 25:00:00 GMT",
+            "99999999999999999999999x",
+        ] {
+            assert_eq!(parse_retry_after(bad, now), None, "{bad}");
+        }
+        // Malformed is ignored, not a crash: the retry goes on with its own backoff.
+        let d = decide(&Situation {
+            failure: Failure::Status(503),
+            retry_after: Some("pronto"),
+            ..Situation::batch()
+        });
+        assert!(d.retry && d.why.contains("se ignora"));
+    }
+
+    #[test]
+    fn the_table_follows_the_lesson() {
+        // «conexión rechazada, 503 y 429 sí; los demás 4xx, no»
+        assert_eq!(classify(Failure::ConnectionRefused).advice, Advice::Yes);
+        assert_eq!(classify(Failure::Status(503)).advice, Advice::Yes);
+        assert_eq!(classify(Failure::Status(429)).advice, Advice::Yes);
+        for c in [400, 401, 403, 404, 409, 413, 422, 418] {
+            assert_eq!(classify(Failure::Status(c)).advice, Advice::No, "{c}");
+        }
+        assert_eq!(classify(Failure::Timeout).advice, Advice::Careful);
+        assert_eq!(TABLE.len(), 13);
+    }
+}

@@ -6,6 +6,7 @@ use super::budget_widget::BudgetWidget;
 use super::chain_widget::ChainWidget;
 use super::clocks_widget::ClocksWidget;
 use super::code_listing::ProgramListing;
+use super::failure_widget::FailureWidget;
 use super::failures_table::FailuresTable;
 use super::hedging_widget::HedgingWidget;
 use super::herd_widget::HerdWidget;
@@ -60,6 +61,7 @@ fn directive(slug: &str, d: &Directive) -> Html {
         ("table", Some("inflight"), _) => html! { <InflightTable /> },
         ("table", Some("layers"), _) => html! { <LayersTable /> },
         ("table", Some("failures"), _) => html! { <FailuresTable /> },
+        ("widget", Some("failure"), _) => html! { <FailureWidget /> },
         ("widget", Some("backoff"), _) => html! { <BackoffWidget /> },
         ("widget", Some("layers"), _) => html! { <LayersWidget /> },
         ("widget", Some("budget"), _) => html! { <BudgetWidget /> },

@@ -11,6 +11,7 @@ mod chart_canvas;
 mod clocks_widget;
 mod code_listing;
 mod controls;
+mod failure_widget;
 mod failures_table;
 mod figures;
 mod hedging_widget;

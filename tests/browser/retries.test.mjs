@@ -57,3 +57,27 @@ test('what each failure says: the rebuilt table', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('¿reintentarías?: exercise 1, and a malformed Retry-After', async () => {
+  const { page, problems } = await open(`${LESSON}/retry-after`);
+  const decision = () => page.textContent('#widget-failure [data-figure="decision"]');
+  const expect = [
+    ['(a) conexión rechazada', /^Sí, mejor contra otra réplica/],
+    ['(b) un 422', /^No:/],
+    ['(c) 429, batch', /^Sí, después de al menos 2 s/],
+    ['(d) 429, camino de Ana', /^No: esperar 2 s no cabe en los 300 ms/],
+    ['(e) un 413', /^No: la request es demasiado grande/],
+  ];
+  for (const [preset, want] of expect) {
+    await page.locator('#widget-failure button.preset', { hasText: preset }).click();
+    await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#widget-failure [data-figure="decision"]').textContent), want.source);
+    assert.match(await decision(), want);
+  }
+  await page.locator('#widget-failure button.preset', { hasText: '(c) 429, batch' }).click();
+  await page.fill('#failure-retry-after', 'pronto');
+  await page.waitForFunction(() => /se ignora/.test(document.querySelector('#widget-failure [data-figure="decision"]').textContent));
+  await page.fill('#failure-retry-after', 'Wed, 02 Dec 2026 12:00:05 GMT');
+  await page.waitForFunction(() => /al menos 5 s/.test(document.querySelector('#widget-failure [data-figure="decision"]').textContent));
+  assert.deepEqual(problems, []);
+  await page.close();
+});

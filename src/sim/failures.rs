@@ -328,10 +328,10 @@ pub fn decide(s: &Situation) -> Decision {
         _ if ignored => {
             "Sí, con backoff y jitter: el Retry-After no se entiende y, como dice el estándar, se ignora.".to_string()
         }
-        _ => format!(
-            "Sí, con backoff y jitter, dentro del presupuesto: {}",
-            row.retry.to_lowercase()
-        ),
+        _ if row.advice == Advice::Careful => {
+            "Sí, con cuidado: repetirla no hace daño; con backoff y jitter, y dentro del presupuesto.".to_string()
+        }
+        _ => "Sí, con backoff y jitter, dentro del presupuesto.".to_string(),
     };
     Decision {
         retry: true,

@@ -4,6 +4,7 @@
 //! message and exit status 2.
 
 use crate::fmt::{es_dec, es_int, es_percent};
+use crate::sim::breaker::{self, BreakerParams};
 use crate::sim::chain::{self, CallerGets, ChainParams, FirstToGiveUp};
 use crate::sim::clocks::{self, ClocksParams};
 use crate::sim::hedging::{self, HedgingParams};
@@ -91,6 +92,13 @@ pub enum Command {
     Budget {
         #[command(flatten)]
         params: BudgetParams,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The circuit breaker when Triton falls at 12:00:00 (exercise 7).
+    Breaker {
+        #[command(flatten)]
+        params: BreakerParams,
         #[arg(long)]
         json: bool,
     },
@@ -369,6 +377,31 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 es_dec(r.wanted_per_s, 0),
                 es_dec(r.allowed_per_s, 0)
             ))
+        }
+        Command::Breaker { params: p, json } => {
+            checked(&p)?;
+            let r = breaker::simulate(&p);
+            if json {
+                return Ok(
+                    json!({ "scenario": "breaker", "params": p, "transitions": r.transitions,
+                    "waited_before_open": r.waited_before_open, "fallbacks_first_open": r.fallbacks_first_open })
+                    .to_string(),
+                );
+            }
+            let mut out: Vec<String> = r
+                .transitions
+                .iter()
+                .map(|(t, s)| format!("{} s: {}", crate::fmt::es_dec(*t, 2), s.label()))
+                .collect();
+            out.push(format!(
+                "esperaron su timeout antes de abrirse: {}",
+                es_int(r.waited_before_open as i64)
+            ));
+            out.push(format!(
+                "plan B mientras estuvo abierto: {}",
+                es_int(r.fallbacks_first_open as i64)
+            ));
+            Ok(out.join("\n"))
         }
         Command::Herd { params: p, json } => {
             checked(&p)?;

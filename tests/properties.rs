@@ -246,3 +246,36 @@ mod failures {
         }
     }
 }
+
+mod breaker {
+    use proptest::prelude::*;
+    use sensei_lab::sim::breaker::{simulate, Breaker, BreakerConfig, BreakerParams, State};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn only_legal_transitions(outcomes in proptest::collection::vec((0.0f64..2.0, any::<bool>(), any::<bool>()), 0..400),
+                                  min_calls in 1usize..30, probes in 1usize..6) {
+            let mut b = Breaker::new(BreakerConfig { min_calls, probes, open_s: 3.0, window_s: 5.0, threshold_pct: 50.0 });
+            let (mut t, mut last) = (0.0, State::Closed);
+            for (dt, call, ok) in outcomes {
+                t += dt;
+                if call && b.allow(t) {
+                    b.record(t + 0.1, ok);
+                }
+                let now = b.state(t + 0.1);
+                prop_assert!(now == last || last.may_become(now), "{:?} -> {:?}", last, now);
+                last = now;
+            }
+        }
+
+        #[test]
+        fn the_simulation_is_bounded(rps in 1u32..10_000, duration in 10u32..600, recover in proptest::option::of(1u32..600)) {
+            let r = simulate(&BreakerParams { rps, duration_s: duration, recover_s: recover, ..BreakerParams::default() });
+            for w in r.transitions.windows(2) {
+                prop_assert!(w[0].1.may_become(w[1].1));
+            }
+        }
+    }
+}

@@ -151,3 +151,21 @@ fn exercise_1_what_each_failure_says() {
         .retry
     );
 }
+
+#[test]
+fn exercise_7_the_breaker() {
+    use sensei_lab::sim::breaker::{simulate, BreakerParams, State};
+    let r = simulate(&BreakerParams::default());
+    // «(a) … ≈ 5 s después, a las 12:00:05.»
+    assert_eq!(r.transitions[0].1, State::Open);
+    assert!((r.transitions[0].0 - 5.0).abs() < 0.2);
+    // «(b) 500 × 5 = ≈ 2,500 requests, cada una con su 504 a los ≈ 150 ms.»
+    assert!((r.waited_before_open as f64 / 2_500.0 - 1.0).abs() < 0.05);
+    // «(c) 500 × 30 = 15,000, cada una con su plan B»
+    assert_eq!(r.fallbacks_first_open, 15_000);
+    // «(d) A las 12:00:35 pasa a semiabierto y deja pasar 5 llamadas de prueba. Fallan, y se abre otros 30 s.»
+    assert_eq!((r.transitions[1].1, r.transitions[2].1), (State::HalfOpen, State::Open));
+    assert!((r.transitions[1].0 - 35.0).abs() < 0.3);
+    let probes: u32 = r.seconds.iter().filter(|s| s.t == 35).map(|s| s.calls).sum();
+    assert_eq!(probes, 5);
+}

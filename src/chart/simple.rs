@@ -110,23 +110,22 @@ pub fn draw_lines<DB: DrawingBackend>(
     let (w, _) = root.dim_in_pixel();
     let small = w < 520;
     let font = if small { 11 } else { 13 };
-    let x_max = l
-        .series
-        .iter()
-        .flat_map(|s| s.2.iter().map(|p| p.0))
-        .fold(1e-9, f64::max);
+    let xs = || l.series.iter().flat_map(|s| s.2.iter().map(|p| p.0));
+    let x_min = xs().fold(0.0, f64::min);
+    let x_max = xs().fold(x_min + 1e-9, f64::max);
+    // Headroom above the lines for the legend.
     let y_max = l
         .series
         .iter()
         .flat_map(|s| s.2.iter().map(|p| p.1))
         .fold(1e-9, f64::max)
-        * 1.2;
+        * 1.5;
     let mut c = ChartBuilder::on(root)
         .margin(10)
         .margin_right(20)
         .x_label_area_size(if small { 32 } else { 40 })
         .y_label_area_size(if small { 52 } else { 64 })
-        .build_cartesian_2d(0f64..x_max, 0f64..y_max)?;
+        .build_cartesian_2d(x_min..x_max, 0f64..y_max)?;
     let pct = l.percent;
     let fmt = move |v: &f64| {
         if pct {

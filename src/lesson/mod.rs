@@ -282,7 +282,7 @@ fn blocks(lines: &[(usize, &str)]) -> Result<Vec<Block>, LessonError> {
 
 /// The widgets a `::widget{id=…}` directive can place.
 pub const WIDGETS: &[&str] = &[
-    "herd", "clocks", "inflight", "chain", "hedging", "shedding", "backoff", "layers", "budget", "failure",
+    "herd", "clocks", "inflight", "chain", "hedging", "shedding", "backoff", "layers", "budget", "failure", "breaker",
 ];
 /// The tables of numbers the core computes (`::table{id=…}`).
 pub const TABLES: &[&str] = &["inflight", "layers", "failures"];

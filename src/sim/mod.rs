@@ -7,6 +7,7 @@
 //! struct (see [`params`]) shared by the widget, the URL and the CLI.
 
 pub mod backoff;
+pub mod breaker;
 pub mod chain;
 pub mod clocks;
 pub mod failures;

@@ -2,6 +2,7 @@
 //! containers such as a hidden solution.
 
 use super::backoff_widget::BackoffWidget;
+use super::breaker_widget::BreakerWidget;
 use super::budget_widget::BudgetWidget;
 use super::chain_widget::ChainWidget;
 use super::clocks_widget::ClocksWidget;
@@ -62,6 +63,7 @@ fn directive(slug: &str, d: &Directive) -> Html {
         ("table", Some("layers"), _) => html! { <LayersTable /> },
         ("table", Some("failures"), _) => html! { <FailuresTable /> },
         ("widget", Some("failure"), _) => html! { <FailureWidget /> },
+        ("widget", Some("breaker"), _) => html! { <BreakerWidget /> },
         ("widget", Some("backoff"), _) => html! { <BackoffWidget /> },
         ("widget", Some("layers"), _) => html! { <LayersWidget /> },
         ("widget", Some("budget"), _) => html! { <BudgetWidget /> },

@@ -5,6 +5,7 @@
 mod app;
 mod backoff_widget;
 mod block;
+mod breaker_widget;
 mod budget_widget;
 mod chain_widget;
 mod chart_canvas;

@@ -1,0 +1,529 @@
+//! The circuit breaker: stop calling a dependency that is down.
+//!
+//! Why: when a dependency stops answering for minutes, calling it anyway is
+//! doubly bad: every request waits its full timeout, and the dependency gets
+//! load just as it tries to come back. A breaker counts failures in a recent
+//! window; above a share (with a minimum of calls, so that 2 failures out of
+//! 3 at 4 a.m. do not count) it opens, and every request gets the fallback at
+//! once. After a while it lets a few probe calls through (half-open): if they
+//! succeed it closes, if they fail it opens again.
+//!
+//! [`Breaker`] is the state machine, fed with simulated time; [`simulate`]
+//! plays C01's numbers (M15's example): 500 requests per second, a 150 ms
+//! timeout, a 10 s window, above 50 % with at least 20 calls, 30 s open, 5 probes.
+//!
+//! ```
+//! use sensei_lab::sim::breaker::{Breaker, BreakerConfig, State};
+//! let mut b = Breaker::new(BreakerConfig::default());
+//! for t in [0.0, 0.1, 0.2] { b.record(t, t == 0.0); } // 2 failures of 3 calls at 4 a.m.
+//! assert_eq!(b.state(0.3), State::Closed);
+//! ```
+
+use super::params::{Kind, Params, Spec, Value};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BreakerConfig {
+    pub window_s: f64,
+    pub threshold_pct: f64,
+    pub min_calls: usize,
+    pub open_s: f64,
+    pub probes: usize,
+}
+
+impl Default for BreakerConfig {
+    fn default() -> Self {
+        BreakerConfig {
+            window_s: 10.0,
+            threshold_pct: 50.0,
+            min_calls: 20,
+            open_s: 30.0,
+            probes: 5,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum State {
+    Closed,
+    Open,
+    HalfOpen,
+}
+
+impl State {
+    /// How the lesson names it.
+    pub fn label(self) -> &'static str {
+        match self {
+            State::Closed => "cerrado",
+            State::Open => "abierto",
+            State::HalfOpen => "semiabierto",
+        }
+    }
+
+    /// The moves a breaker may make.
+    pub fn may_become(self, next: State) -> bool {
+        matches!(
+            (self, next),
+            (State::Closed, State::Open)
+                | (State::Open, State::HalfOpen)
+                | (State::HalfOpen, State::Closed)
+                | (State::HalfOpen, State::Open)
+        )
+    }
+}
+
+/// The breaker's state machine. Times are simulated seconds.
+#[derive(Clone, Debug)]
+pub struct Breaker {
+    cfg: BreakerConfig,
+    mode: Mode,
+    /// Closed: outcomes in the window, `(finish time, success)`.
+    window: VecDeque<(f64, bool)>,
+    failures: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Mode {
+    Closed,
+    Open { until: f64 },
+    HalfOpen { sent: usize, ok: usize },
+}
+
+impl Breaker {
+    pub fn new(cfg: BreakerConfig) -> Self {
+        Breaker {
+            cfg,
+            mode: Mode::Closed,
+            window: VecDeque::new(),
+            failures: 0,
+        }
+    }
+
+    /// The state at `now` (an open breaker becomes half-open when its time is up).
+    pub fn state(&mut self, now: f64) -> State {
+        if let Mode::Open { until } = self.mode {
+            if now >= until {
+                self.mode = Mode::HalfOpen { sent: 0, ok: 0 };
+            }
+        }
+        match self.mode {
+            Mode::Closed => State::Closed,
+            Mode::Open { .. } => State::Open,
+            Mode::HalfOpen { .. } => State::HalfOpen,
+        }
+    }
+
+    /// Whether a call may go out at `now` (half-open: only the probes).
+    pub fn allow(&mut self, now: f64) -> bool {
+        match self.state(now) {
+            State::Closed => true,
+            State::Open => false,
+            State::HalfOpen => match &mut self.mode {
+                Mode::HalfOpen { sent, .. } if *sent < self.cfg.probes => {
+                    *sent += 1;
+                    true
+                }
+                _ => false,
+            },
+        }
+    }
+
+    /// A call that went out finished at `now`.
+    pub fn record(&mut self, now: f64, success: bool) {
+        match self.mode {
+            Mode::Closed => {
+                self.window.push_back((now, success));
+                self.failures += (!success) as usize;
+                while self.window.front().is_some_and(|(t, _)| *t <= now - self.cfg.window_s) {
+                    let (_, ok) = self.window.pop_front().expect("a front");
+                    self.failures -= (!ok) as usize;
+                }
+                let total = self.window.len();
+                if total >= self.cfg.min_calls && self.failures as f64 * 100.0 > self.cfg.threshold_pct * total as f64 {
+                    self.trip(now);
+                }
+            }
+            Mode::HalfOpen { sent, ok } => {
+                if !success {
+                    self.trip(now);
+                } else if ok + 1 >= self.cfg.probes {
+                    self.mode = Mode::Closed;
+                    self.window.clear();
+                    self.failures = 0;
+                } else {
+                    self.mode = Mode::HalfOpen { sent, ok: ok + 1 };
+                }
+            }
+            // A call that went out before the breaker opened: nothing to change.
+            Mode::Open { .. } => {}
+        }
+    }
+
+    fn trip(&mut self, now: f64) {
+        self.mode = Mode::Open {
+            until: now + self.cfg.open_s,
+        };
+        self.window.clear();
+        self.failures = 0;
+    }
+}
+
+/// Exercise 7's scenario. Times in seconds from 12:00:00, when Triton falls.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct BreakerParams {
+    /// Requests per second [1–10000; lesson: 500]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 500))]
+    pub rps: u32,
+    /// Each call to the fallen dependency waits this timeout, in ms [1–60000; lesson: 150]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 150))]
+    pub timeout_ms: u32,
+    /// Window of the failure count, in s [1–120; lesson: 10]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
+    pub window_s: u32,
+    /// Opens above this share of failures, in percent [1–99; lesson: 50]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 50))]
+    pub threshold_pct: u32,
+    /// ... with at least this many calls in the window [1–100000; lesson: 20]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 20))]
+    pub min_calls: u32,
+    /// Stays open this long, in s [1–600; lesson: 30]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 30))]
+    pub open_s: u32,
+    /// Probe calls when half-open [1–100; lesson: 5]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
+    pub probes: u32,
+    /// When the dependency comes back, in s after 12:00:00; none = it stays down [1–600; lesson: none]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "none", value_parser = super::params::parse_maybe))]
+    pub recover_s: super::params::Maybe,
+    /// Seconds shown after 12:00:00 [10–600; default: 80]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 80))]
+    pub duration_s: u32,
+}
+
+impl Default for BreakerParams {
+    fn default() -> Self {
+        BreakerParams {
+            rps: 500,
+            timeout_ms: 150,
+            window_s: 10,
+            threshold_pct: 50,
+            min_calls: 20,
+            open_s: 30,
+            probes: 5,
+            recover_s: None,
+            duration_s: 80,
+        }
+    }
+}
+
+const SPECS: &[Spec] = &[
+    Spec {
+        key: "rps",
+        label: "Requests por segundo",
+        unit: "/s",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 10_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "timeout-ms",
+        label: "Timeout de cada llamada",
+        unit: "ms",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 60_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "window-s",
+        label: "Ventana de conteo",
+        unit: "s",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 120,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "threshold-pct",
+        label: "Se abre con más de",
+        unit: "% de fallas",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 99,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "min-calls",
+        label: "… con al menos",
+        unit: "llamadas",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 100_000,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "open-s",
+        label: "Se queda abierto",
+        unit: "s",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 600,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "probes",
+        label: "Llamadas de prueba",
+        unit: "",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 1,
+            max: 100,
+            optional: false,
+        },
+    },
+    Spec {
+        key: "recover-s",
+        label: "Triton vuelve a los",
+        unit: "s",
+        unset: "sigue caído",
+        toggle: "vuelve",
+        kind: Kind::Int {
+            min: 1,
+            max: 600,
+            optional: true,
+        },
+    },
+    Spec {
+        key: "duration-s",
+        label: "Segundos mostrados",
+        unit: "s",
+        unset: "",
+        toggle: "",
+        kind: Kind::Int {
+            min: 10,
+            max: 600,
+            optional: false,
+        },
+    },
+];
+
+impl Params for BreakerParams {
+    fn specs() -> &'static [Spec] {
+        SPECS
+    }
+    fn get(&self, key: &str) -> Value {
+        let i = |v: u32| Value::Int(v as i64);
+        match key {
+            "rps" => i(self.rps),
+            "timeout-ms" => i(self.timeout_ms),
+            "window-s" => i(self.window_s),
+            "threshold-pct" => i(self.threshold_pct),
+            "min-calls" => i(self.min_calls),
+            "open-s" => i(self.open_s),
+            "probes" => i(self.probes),
+            "recover-s" => self.recover_s.map_or(Value::Unset, i),
+            "duration-s" => i(self.duration_s),
+            _ => Value::Unset,
+        }
+    }
+    fn set(&mut self, key: &str, v: Value) {
+        let n = match &v {
+            Value::Int(x) => (*x).clamp(0, u32::MAX as i64) as u32,
+            _ => 0,
+        };
+        match key {
+            "rps" => self.rps = n,
+            "timeout-ms" => self.timeout_ms = n,
+            "window-s" => self.window_s = n,
+            "threshold-pct" => self.threshold_pct = n,
+            "min-calls" => self.min_calls = n,
+            "open-s" => self.open_s = n,
+            "probes" => self.probes = n,
+            "recover-s" => self.recover_s = (v != Value::Unset).then_some(n),
+            "duration-s" => self.duration_s = n,
+            _ => {}
+        }
+    }
+}
+
+/// One second of the timeline.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Second {
+    /// Seconds from 12:00:00 (negative: before the fall).
+    pub t: i64,
+    pub state: Option<State>,
+    /// Calls that reached the dependency.
+    pub calls: u32,
+    /// Requests that waited their full timeout and failed.
+    pub timeouts: u32,
+    /// Requests that got the fallback at once, without calling.
+    pub fallbacks: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BreakerRun {
+    pub seconds: Vec<Second>,
+    /// Every change of state: `(time in s from 12:00:00, new state)`.
+    pub transitions: Vec<(f64, State)>,
+    /// Requests that waited their timeout before the breaker first opened.
+    pub waited_before_open: u64,
+    /// Requests answered with the fallback during the first open period.
+    pub fallbacks_first_open: u64,
+}
+
+/// Most requests one run plays.
+pub const MAX_REQUESTS: u64 = 2_000_000;
+
+/// Plays the breaker from a window before the fall to `duration` after it.
+pub fn simulate(params: &BreakerParams) -> BreakerRun {
+    let (p, _) = super::params::clamp(params);
+    let cfg = BreakerConfig {
+        window_s: p.window_s as f64,
+        threshold_pct: p.threshold_pct as f64,
+        min_calls: p.min_calls as usize,
+        open_s: p.open_s as f64,
+        probes: p.probes as usize,
+    };
+    let start = -(p.window_s as i64);
+    let rate = (p.rps as f64).min(MAX_REQUESTS as f64 / (p.duration_s as f64 + p.window_s as f64));
+    let timeout = p.timeout_ms as f64 / 1000.0;
+    let healthy_s = 0.02; // a healthy call takes ≈ 20 ms
+    let down = |t: f64| t >= 0.0 && p.recover_s.is_none_or(|r| t < r as f64);
+    let mut b = Breaker::new(cfg);
+    let mut seconds: Vec<Second> = (start..p.duration_s as i64)
+        .map(|t| Second { t, ..Second::default() })
+        .collect();
+    let mut transitions: Vec<(f64, State)> = Vec::new();
+    // Calls in flight, finishing in time order (all of one kind take equally long, and
+    // a failing call always outlasts a healthy one started before it, so a small sort suffices).
+    let mut pending: VecDeque<(f64, bool)> = VecDeque::new();
+    let (mut waited_before_open, mut fallbacks_first_open) = (0u64, 0u64);
+    let mut first_open: Option<(f64, f64)> = None;
+    let mut last_state = State::Closed;
+    let total = ((p.duration_s as i64 - start) as f64 * rate) as u64;
+    let note = |t: f64,
+                b: &mut Breaker,
+                transitions: &mut Vec<(f64, State)>,
+                last: &mut State,
+                first: &mut Option<(f64, f64)>| {
+        let s = b.state(t);
+        if s != *last {
+            transitions.push((t, s));
+            if s == State::Open && first.is_none() {
+                *first = Some((t, t + cfg.open_s));
+            }
+            *last = s;
+        }
+    };
+    for k in 0..total {
+        let t = start as f64 + k as f64 / rate;
+        while pending.front().is_some_and(|(end, _)| *end <= t) {
+            let (end, ok) = pending.pop_front().expect("a front");
+            b.record(end, ok);
+            note(end, &mut b, &mut transitions, &mut last_state, &mut first_open);
+        }
+        note(t, &mut b, &mut transitions, &mut last_state, &mut first_open);
+        let last_second = seconds.len() - 1;
+        let sec = &mut seconds[((t.floor() as i64 - start) as usize).min(last_second)];
+        sec.state.get_or_insert(last_state);
+        if b.allow(t) {
+            sec.calls += 1;
+            let fails = down(t);
+            if fails {
+                sec.timeouts += 1;
+                if first_open.is_none() && t >= 0.0 {
+                    waited_before_open += 1;
+                }
+            }
+            let end = t + if fails { timeout } else { healthy_s };
+            let at = pending.iter().rposition(|(e, _)| *e <= end).map_or(0, |i| i + 1);
+            pending.insert(at, (end, !fails));
+        } else {
+            sec.fallbacks += 1;
+            if first_open.is_some_and(|(a, z)| t >= a && t < z) {
+                fallbacks_first_open += 1;
+            }
+        }
+    }
+    BreakerRun {
+        seconds,
+        transitions,
+        waited_before_open,
+        fallbacks_first_open,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exercise_7() {
+        let r = simulate(&BreakerParams::default());
+        let (opened, state) = r.transitions[0];
+        assert_eq!(state, State::Open);
+        // (a) «≈ 5 s después, a las 12:00:05»
+        assert!((opened - 5.0).abs() < 0.2, "opened at {opened}");
+        // (b) «500 × 5 = ≈ 2,500 requests, cada una con su 504 a los ≈ 150 ms»
+        assert!(
+            (r.waited_before_open as f64 - 2_500.0).abs() < 100.0,
+            "{}",
+            r.waited_before_open
+        );
+        // (c) «500 × 30 = 15,000, cada una con su plan B»
+        assert!(
+            (r.fallbacks_first_open as f64 - 15_000.0).abs() < 10.0,
+            "{}",
+            r.fallbacks_first_open
+        );
+        // (d) «A las 12:00:35 pasa a semiabierto … Fallan, y se abre otros 30 s.»
+        assert_eq!(r.transitions[1].1, State::HalfOpen);
+        assert!((r.transitions[1].0 - 35.0).abs() < 0.3, "{:?}", r.transitions);
+        assert_eq!(r.transitions[2].1, State::Open);
+    }
+
+    #[test]
+    fn it_closes_when_the_dependency_is_back() {
+        let r = simulate(&BreakerParams {
+            recover_s: Some(20),
+            ..BreakerParams::default()
+        });
+        assert_eq!(
+            r.transitions.iter().map(|t| t.1).collect::<Vec<_>>(),
+            [State::Open, State::HalfOpen, State::Closed]
+        );
+    }
+
+    #[test]
+    fn four_a_m() {
+        let mut b = Breaker::new(BreakerConfig::default());
+        b.record(0.0, true);
+        b.record(1.0, false);
+        b.record(2.0, false);
+        assert_eq!(b.state(3.0), State::Closed);
+    }
+}

@@ -1,0 +1,81 @@
+//! The circuit breaker, live: its state, the calls and the fallbacks over time.
+
+use super::chart_canvas::ChartCanvas;
+use super::controls::{command_line, controls, notes};
+use super::figures::{figures, row};
+use super::use_params::use_params;
+use super::widget_frame::WidgetFrame;
+use crate::chart::palette;
+use crate::chart::simple::Lines;
+use crate::chart::Chart;
+use crate::fmt::es_int;
+use crate::sim::breaker::{simulate, BreakerParams, State};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// `5.07` → `"12:00:05"`.
+pub fn clock(t: f64) -> String {
+    let s = (12 * 3600) as f64 + t;
+    let s = s.max(0.0).round() as i64;
+    format!("{:02}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+}
+
+#[component]
+pub fn BreakerWidget() -> Html {
+    let h = use_params::<BreakerParams>("breaker");
+    let p = h.params.clone();
+    let run = use_memo(p.clone(), simulate);
+    let r2 = run.clone();
+    let chart = use_memo(p.clone(), move |_| {
+        let pick = |f: fn(&crate::sim::breaker::Second) -> u32| {
+            r2.seconds.iter().map(|s| (s.t as f64, f(s) as f64)).collect::<Vec<_>>()
+        };
+        Rc::new(Chart::Lines(Lines {
+            x_desc: "segundos desde las 12:00:00".into(),
+            y_desc: "requests por segundo".into(),
+            series: vec![
+                ("esperan su timeout".into(), palette::ZOMBIE, pick(|s| s.timeouts)),
+                ("plan B al instante".into(), palette::OK, pick(|s| s.fallbacks)),
+                ("llegan a Triton".into(), palette::PRIMARY, pick(|s| s.calls)),
+            ],
+            percent: false,
+            marker: Some(0.0),
+        }))
+    });
+    let r = &*run;
+    let rows = vec![
+        row(
+            "se abre",
+            "opened",
+            vec![r
+                .transitions
+                .iter()
+                .find(|t| t.1 == State::Open)
+                .map_or("no se abre".into(), |t| clock(t.0))],
+        ),
+        row(
+            "esperaron su timeout antes",
+            "waited",
+            vec![es_int(r.waited_before_open as i64)],
+        ),
+        row(
+            "plan B mientras está abierto",
+            "fallbacks",
+            vec![es_int(r.fallbacks_first_open as i64)],
+        ),
+    ];
+    html! {
+        <WidgetFrame id="breaker" title="Circuit breaker: Triton se cae a las 12:00:00">
+            { controls(&h, None) }
+            <div class="results">
+                { notes(&h) }
+                <ChartCanvas chart={(*chart).clone()} label={format!("Cambios de estado: {}.", r.transitions.iter().map(|(t, s)| format!("{} a las {}", s.label(), clock(*t))).collect::<Vec<_>>().join(", "))} height={280} />
+                { figures(&[], rows) }
+                <ol class="transitions" data-figure="transitions">
+                    { for r.transitions.iter().take(8).map(|(t, s)| html! { <li>{ format!("{}: {}", clock(*t), s.label()) }</li> }) }
+                </ol>
+                { command_line("breaker", &p) }
+            </div>
+        </WidgetFrame>
+    }
+}

@@ -261,11 +261,14 @@ mod breaker {
             let (mut t, mut last) = (0.0, State::Closed);
             for (dt, call, ok) in outcomes {
                 t += dt;
+                // Look at the state after every step, so that no move goes unseen.
+                let before = b.state(t);
+                prop_assert!(before == last || last.may_become(before), "{:?} -> {:?}", last, before);
                 if call && b.allow(t) {
                     b.record(t + 0.1, ok);
                 }
                 let now = b.state(t + 0.1);
-                prop_assert!(now == last || last.may_become(now), "{:?} -> {:?}", last, now);
+                prop_assert!(now == before || before.may_become(now), "{:?} -> {:?}", before, now);
                 last = now;
             }
         }

@@ -51,7 +51,7 @@ impl Jitter {
     pub const ALL: [Jitter; 4] = [Jitter::None, Jitter::Full, Jitter::Equal, Jitter::Decorrelated];
 
     /// The name used in the URL, on the command line and in JSON.
-    pub fn key(self) -> &'static str {
+    pub const fn key(self) -> &'static str {
         match self {
             Jitter::None => "none",
             Jitter::Full => "full",
@@ -65,7 +65,7 @@ impl Jitter {
     }
 
     /// How the learner reads it (Spanish).
-    pub fn label(self) -> &'static str {
+    pub const fn label(self) -> &'static str {
         match self {
             Jitter::None => "sin jitter",
             Jitter::Full => "full jitter",
@@ -74,6 +74,23 @@ impl Jitter {
         }
     }
 }
+
+impl super::params::ChoiceKey for Jitter {
+    const KEYS: &'static [(Self, &'static str)] = &[
+        (Jitter::None, Jitter::None.key()),
+        (Jitter::Full, Jitter::Full.key()),
+        (Jitter::Equal, Jitter::Equal.key()),
+        (Jitter::Decorrelated, Jitter::Decorrelated.key()),
+    ];
+}
+
+/// The jitter choice of a parameter spec: `(key, Spanish label)` for each jitter.
+pub const JITTER_OPTIONS: &[(&str, &str)] = &[
+    (Jitter::None.key(), Jitter::None.label()),
+    (Jitter::Full.key(), Jitter::Full.label()),
+    (Jitter::Equal.key(), Jitter::Equal.label()),
+    (Jitter::Decorrelated.key(), Jitter::Decorrelated.label()),
+];
 
 /// A backoff policy. Times are simulated milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -19,7 +19,7 @@
 //! assert_eq!(b.state(0.3), State::Closed);
 //! ```
 
-use super::params::{Kind, Params, Spec, Value};
+use super::params::{Kind, Spec};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -331,44 +331,17 @@ const SPECS: &[Spec] = &[
     },
 ];
 
-impl Params for BreakerParams {
-    fn specs() -> &'static [Spec] {
-        SPECS
-    }
-    fn get(&self, key: &str) -> Value {
-        let i = |v: u32| Value::Int(v as i64);
-        match key {
-            "rps" => i(self.rps),
-            "timeout-ms" => i(self.timeout_ms),
-            "window-s" => i(self.window_s),
-            "threshold-pct" => i(self.threshold_pct),
-            "min-calls" => i(self.min_calls),
-            "open-s" => i(self.open_s),
-            "probes" => i(self.probes),
-            "recover-s" => self.recover_s.map_or(Value::Unset, i),
-            "duration-s" => i(self.duration_s),
-            _ => Value::Unset,
-        }
-    }
-    fn set(&mut self, key: &str, v: Value) {
-        let n = match &v {
-            Value::Int(x) => (*x).clamp(0, u32::MAX as i64) as u32,
-            _ => 0,
-        };
-        match key {
-            "rps" => self.rps = n,
-            "timeout-ms" => self.timeout_ms = n,
-            "window-s" => self.window_s = n,
-            "threshold-pct" => self.threshold_pct = n,
-            "min-calls" => self.min_calls = n,
-            "open-s" => self.open_s = n,
-            "probes" => self.probes = n,
-            "recover-s" => self.recover_s = (v != Value::Unset).then_some(n),
-            "duration-s" => self.duration_s = n,
-            _ => {}
-        }
-    }
-}
+crate::impl_params!(BreakerParams, SPECS, {
+    "rps" => rps,
+    "timeout-ms" => timeout_ms,
+    "window-s" => window_s,
+    "threshold-pct" => threshold_pct,
+    "min-calls" => min_calls,
+    "open-s" => open_s,
+    "probes" => probes,
+    "recover-s" => recover_s,
+    "duration-s" => duration_s,
+});
 
 /// One second of the timeline.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -19,7 +19,7 @@
 //! assert_eq!(r.call_timeout_ms, 90);
 //! ```
 
-use super::params::{Kind, Params, Spec, Value};
+use super::params::{Kind, Spec};
 use serde::{Deserialize, Serialize};
 
 /// A switch, written `on`/`off` on the command line and in the URL.
@@ -36,6 +36,10 @@ impl Toggle {
     pub fn is_on(self) -> bool {
         self == Toggle::On
     }
+}
+
+impl super::params::ChoiceKey for Toggle {
+    const KEYS: &'static [(Self, &'static str)] = &[(Toggle::On, "on"), (Toggle::Off, "off")];
 }
 
 /// One request through C01's chain. Defaults are the lesson's numbers, with
@@ -176,50 +180,17 @@ const SPECS: &[Spec] = &[
     },
 ];
 
-impl Params for ChainParams {
-    fn specs() -> &'static [Spec] {
-        SPECS
-    }
-    fn get(&self, key: &str) -> Value {
-        let i = |v: u32| Value::Int(v as i64);
-        let t = |v: Toggle| Value::Choice(if v.is_on() { "on" } else { "off" });
-        match key {
-            "caller-ms" => i(self.caller_ms),
-            "deadline-ms" => i(self.deadline_ms),
-            "triton-cap-ms" => i(self.triton_cap_ms),
-            "queue-cap-ms" => i(self.queue_cap_ms),
-            "prep-ms" => i(self.prep_ms),
-            "queue-ms" => i(self.queue_ms),
-            "compute-ms" => i(self.compute_ms),
-            "deadline" => t(self.deadline),
-            "cancel" => t(self.cancel),
-            _ => Value::Unset,
-        }
-    }
-    fn set(&mut self, key: &str, v: Value) {
-        let i = match &v {
-            Value::Int(x) => (*x).clamp(0, u32::MAX as i64) as u32,
-            _ => 0,
-        };
-        let t = if v == Value::Choice("off") {
-            Toggle::Off
-        } else {
-            Toggle::On
-        };
-        match key {
-            "caller-ms" => self.caller_ms = i,
-            "deadline-ms" => self.deadline_ms = i,
-            "triton-cap-ms" => self.triton_cap_ms = i,
-            "queue-cap-ms" => self.queue_cap_ms = i,
-            "prep-ms" => self.prep_ms = i,
-            "queue-ms" => self.queue_ms = i,
-            "compute-ms" => self.compute_ms = i,
-            "deadline" => self.deadline = t,
-            "cancel" => self.cancel = t,
-            _ => {}
-        }
-    }
-}
+crate::impl_params!(ChainParams, SPECS, {
+    "caller-ms" => caller_ms,
+    "deadline-ms" => deadline_ms,
+    "triton-cap-ms" => triton_cap_ms,
+    "queue-cap-ms" => queue_cap_ms,
+    "prep-ms" => prep_ms,
+    "queue-ms" => queue_ms,
+    "compute-ms" => compute_ms,
+    "deadline" => deadline,
+    "cancel" => cancel,
+});
 
 /// Who gave up first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

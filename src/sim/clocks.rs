@@ -16,7 +16,7 @@
 //! assert_eq!(run(&p).outcome, Outcome::TotalTimeout { at_ms: 30_000 });
 //! ```
 
-use super::params::{Kind, Params, Spec, Value};
+use super::params::{Kind, Spec};
 use serde::{Deserialize, Serialize};
 
 /// One call: what the server does and which clocks the caller set.
@@ -134,38 +134,14 @@ const SPECS: &[Spec] = &[
     },
 ];
 
-impl Params for ClocksParams {
-    fn specs() -> &'static [Spec] {
-        SPECS
-    }
-    fn get(&self, key: &str) -> Value {
-        let opt = |v: Option<u32>| v.map_or(Value::Unset, |v| Value::Int(v as i64));
-        match key {
-            "connect-ms" => opt(self.connect_ms),
-            "gap-ms" => Value::Int(self.gap_ms as i64),
-            "chunks" => opt(self.chunks),
-            "connect-timeout-ms" => opt(self.connect_timeout_ms),
-            "read-timeout-ms" => opt(self.read_timeout_ms),
-            "total-timeout-ms" => opt(self.total_timeout_ms),
-            _ => Value::Unset,
-        }
-    }
-    fn set(&mut self, key: &str, value: Value) {
-        let opt = |v: &Value| match v {
-            Value::Int(i) => Some((*i).clamp(0, u32::MAX as i64) as u32),
-            _ => None,
-        };
-        match key {
-            "connect-ms" => self.connect_ms = opt(&value),
-            "gap-ms" => self.gap_ms = opt(&value).unwrap_or(0),
-            "chunks" => self.chunks = opt(&value),
-            "connect-timeout-ms" => self.connect_timeout_ms = opt(&value),
-            "read-timeout-ms" => self.read_timeout_ms = opt(&value),
-            "total-timeout-ms" => self.total_timeout_ms = opt(&value),
-            _ => {}
-        }
-    }
-}
+crate::impl_params!(ClocksParams, SPECS, {
+    "connect-ms" => connect_ms,
+    "gap-ms" => gap_ms,
+    "chunks" => chunks,
+    "connect-timeout-ms" => connect_timeout_ms,
+    "read-timeout-ms" => read_timeout_ms,
+    "total-timeout-ms" => total_timeout_ms,
+});
 
 /// How the call ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -19,7 +19,7 @@
 //! assert_eq!(f.gpu_after_pct, 94.5);
 //! ```
 
-use super::params::{Kind, Params, Spec, Value};
+use super::params::{Kind, Spec};
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
 
@@ -168,42 +168,16 @@ const SPECS: &[Spec] = &[
     },
 ];
 
-impl Params for HedgingParams {
-    fn specs() -> &'static [Spec] {
-        SPECS
-    }
-    fn get(&self, key: &str) -> Value {
-        let i = |v: u32| Value::Int(v as i64);
-        match key {
-            "reads" => i(self.reads),
-            "pause-pct" => i(self.pause_pct),
-            "pause-ms" => i(self.pause_ms),
-            "copy-ms" => i(self.copy_ms),
-            "spread-ms" => i(self.spread_ms),
-            "hedge-pct" => self.hedge_pct.map_or(Value::Unset, i),
-            "utilization-pct" => i(self.utilization_pct),
-            "seed" => i(self.seed),
-            _ => Value::Unset,
-        }
-    }
-    fn set(&mut self, key: &str, v: Value) {
-        let n = match &v {
-            Value::Int(x) => (*x).clamp(0, u32::MAX as i64) as u32,
-            _ => 0,
-        };
-        match key {
-            "reads" => self.reads = n,
-            "pause-pct" => self.pause_pct = n,
-            "pause-ms" => self.pause_ms = n,
-            "copy-ms" => self.copy_ms = n,
-            "spread-ms" => self.spread_ms = n,
-            "hedge-pct" => self.hedge_pct = (v != Value::Unset).then_some(n),
-            "utilization-pct" => self.utilization_pct = n,
-            "seed" => self.seed = n,
-            _ => {}
-        }
-    }
-}
+crate::impl_params!(HedgingParams, SPECS, {
+    "reads" => reads,
+    "pause-pct" => pause_pct,
+    "pause-ms" => pause_ms,
+    "copy-ms" => copy_ms,
+    "spread-ms" => spread_ms,
+    "hedge-pct" => hedge_pct,
+    "utilization-pct" => utilization_pct,
+    "seed" => seed,
+});
 
 /// Exercise 8's arithmetic.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -20,7 +20,7 @@
 //! ```
 
 use super::backoff::{Backoff, Jitter};
-use super::params::{Kind, Params, Spec, Value};
+use super::params::{Kind, Spec};
 use super::pyfloat;
 use super::rng::PyRandom;
 use serde::{Deserialize, Serialize};
@@ -77,13 +77,6 @@ impl Default for HerdParams {
         }
     }
 }
-
-const JITTER_OPTIONS: &[(&str, &str)] = &[
-    ("none", "sin jitter"),
-    ("full", "full jitter"),
-    ("equal", "equal jitter"),
-    ("decorrelated", "decorrelated jitter"),
-];
 
 const SPECS: &[Spec] = &[
     Spec {
@@ -165,7 +158,7 @@ const SPECS: &[Spec] = &[
         unset: "",
         toggle: "",
         kind: Kind::Choice {
-            options: JITTER_OPTIONS,
+            options: super::backoff::JITTER_OPTIONS,
         },
     },
     Spec {
@@ -182,57 +175,16 @@ const SPECS: &[Spec] = &[
     },
 ];
 
-fn to_u32(v: &Value) -> u32 {
-    match v {
-        Value::Int(i) => (*i).clamp(0, u32::MAX as i64) as u32,
-        _ => 0,
-    }
-}
-
-impl Params for HerdParams {
-    fn specs() -> &'static [Spec] {
-        SPECS
-    }
-
-    fn get(&self, key: &str) -> Value {
-        let int = |v: u32| Value::Int(v as i64);
-        match key {
-            "clients" => int(self.clients),
-            "capacity" => int(self.capacity),
-            "window-ms" => int(self.window_ms),
-            "base-ms" => int(self.base_ms),
-            "cap-ms" => self.cap_ms.map_or(Value::Unset, int),
-            "retries" => int(self.retries),
-            "jitter" => Value::Choice(self.jitter.key()),
-            "seed" => int(self.seed),
-            _ => Value::Unset,
-        }
-    }
-
-    fn set(&mut self, key: &str, value: Value) {
-        match key {
-            "clients" => self.clients = to_u32(&value),
-            "capacity" => self.capacity = to_u32(&value),
-            "window-ms" => self.window_ms = to_u32(&value),
-            "base-ms" => self.base_ms = to_u32(&value),
-            "cap-ms" => {
-                self.cap_ms = if value == Value::Unset {
-                    None
-                } else {
-                    Some(to_u32(&value))
-                }
-            }
-            "retries" => self.retries = to_u32(&value),
-            "jitter" => {
-                if let Value::Choice(c) = value {
-                    self.jitter = Jitter::from_key(c).unwrap_or_default();
-                }
-            }
-            "seed" => self.seed = to_u32(&value),
-            _ => {}
-        }
-    }
-}
+crate::impl_params!(HerdParams, SPECS, {
+    "clients" => clients,
+    "capacity" => capacity,
+    "window-ms" => window_ms,
+    "base-ms" => base_ms,
+    "cap-ms" => cap_ms,
+    "retries" => retries,
+    "jitter" => jitter,
+    "seed" => seed,
+});
 
 /// What one run of the simulation produced.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -21,7 +21,7 @@
 //! assert_eq!((f.rejected_share * 100.0).round(), 16.0);
 //! ```
 
-use super::params::{Kind, Params, Spec, Value};
+use super::params::{Kind, Spec};
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -74,6 +74,10 @@ pub enum Arrivals {
     #[default]
     Regular,
     Poisson,
+}
+
+impl super::params::ChoiceKey for Arrivals {
+    const KEYS: &'static [(Self, &'static str)] = &[(Arrivals::Regular, "regular"), (Arrivals::Poisson, "poisson")];
 }
 
 impl Default for InflightParams {
@@ -227,60 +231,19 @@ const SPECS: &[Spec] = &[
     },
 ];
 
-fn int(v: &Value) -> u32 {
-    match v {
-        Value::Int(i) => (*i).clamp(0, u32::MAX as i64) as u32,
-        _ => 0,
-    }
-}
-
-impl Params for InflightParams {
-    fn specs() -> &'static [Spec] {
-        SPECS
-    }
-    fn get(&self, key: &str) -> Value {
-        let i = |v: u32| Value::Int(v as i64);
-        match key {
-            "rps" => i(self.rps),
-            "pods" => i(self.pods),
-            "timeout-ms" => i(self.timeout_ms),
-            "other-ms" => i(self.other_ms),
-            "max-inflight" => self.max_inflight.map_or(Value::Unset, i),
-            "photo-mb" => i(self.photo_mb),
-            "pod-memory-mib" => i(self.pod_memory_mib),
-            "caller-ms" => i(self.caller_ms),
-            "duration-s" => i(self.duration_s),
-            "arrivals" => Value::Choice(match self.arrivals {
-                Arrivals::Regular => "regular",
-                Arrivals::Poisson => "poisson",
-            }),
-            "seed" => i(self.seed),
-            _ => Value::Unset,
-        }
-    }
-    fn set(&mut self, key: &str, v: Value) {
-        match key {
-            "rps" => self.rps = int(&v),
-            "pods" => self.pods = int(&v),
-            "timeout-ms" => self.timeout_ms = int(&v),
-            "other-ms" => self.other_ms = int(&v),
-            "max-inflight" => self.max_inflight = (v != Value::Unset).then(|| int(&v)),
-            "photo-mb" => self.photo_mb = int(&v),
-            "pod-memory-mib" => self.pod_memory_mib = int(&v),
-            "caller-ms" => self.caller_ms = int(&v),
-            "duration-s" => self.duration_s = int(&v),
-            "arrivals" => {
-                self.arrivals = if v == Value::Choice("poisson") {
-                    Arrivals::Poisson
-                } else {
-                    Arrivals::Regular
-                }
-            }
-            "seed" => self.seed = int(&v),
-            _ => {}
-        }
-    }
-}
+crate::impl_params!(InflightParams, SPECS, {
+    "rps" => rps,
+    "pods" => pods,
+    "timeout-ms" => timeout_ms,
+    "other-ms" => other_ms,
+    "max-inflight" => max_inflight,
+    "photo-mb" => photo_mb,
+    "pod-memory-mib" => pod_memory_mib,
+    "caller-ms" => caller_ms,
+    "duration-s" => duration_s,
+    "arrivals" => arrivals,
+    "seed" => seed,
+});
 
 /// The lesson's arithmetic.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -261,3 +261,83 @@ pub fn parse_maybe(s: &str) -> Result<Maybe, String> {
             .map_err(|_| format!("expected a whole number or «none», got «{t}»")),
     }
 }
+
+/// A field of a parameter struct, seen as a [`Value`]. With
+/// [`impl_params!`](crate::impl_params) it gives a struct its `get`/`set`
+/// from one list of `key => field` pairs.
+pub trait Field {
+    fn to_value(&self) -> Value;
+    /// Takes a value already clamped to its spec; anything else leaves the field as it was.
+    fn set_value(&mut self, v: Value);
+}
+
+fn to_u32(i: i64) -> u32 {
+    i.clamp(0, u32::MAX as i64) as u32
+}
+
+impl Field for u32 {
+    fn to_value(&self) -> Value {
+        Value::Int(*self as i64)
+    }
+    fn set_value(&mut self, v: Value) {
+        if let Value::Int(i) = v {
+            *self = to_u32(i);
+        }
+    }
+}
+
+impl Field for Option<u32> {
+    fn to_value(&self) -> Value {
+        self.map_or(Value::Unset, |v| Value::Int(v as i64))
+    }
+    fn set_value(&mut self, v: Value) {
+        match v {
+            Value::Int(i) => *self = Some(to_u32(i)),
+            Value::Unset => *self = None,
+            Value::Choice(_) => {}
+        }
+    }
+}
+
+/// Implements [`Params`] for a struct from its spec table and its
+/// `"key" => field` pairs (each field a [`Field`]).
+#[macro_export]
+macro_rules! impl_params {
+    ($ty:ty, $specs:expr, { $($key:literal => $field:ident),* $(,)? }) => {
+        impl $crate::sim::params::Params for $ty {
+            fn specs() -> &'static [$crate::sim::params::Spec] {
+                $specs
+            }
+            fn get(&self, key: &str) -> $crate::sim::params::Value {
+                match key {
+                    $($key => $crate::sim::params::Field::to_value(&self.$field),)*
+                    _ => $crate::sim::params::Value::Unset,
+                }
+            }
+            fn set(&mut self, key: &str, value: $crate::sim::params::Value) {
+                match key {
+                    $($key => $crate::sim::params::Field::set_value(&mut self.$field, value),)*
+                    _ => {}
+                }
+            }
+        }
+    };
+}
+
+/// A choice field: an enum with a fixed set of keys.
+pub trait ChoiceKey: Sized + Copy + 'static {
+    const KEYS: &'static [(Self, &'static str)];
+}
+
+impl<T: ChoiceKey + PartialEq> Field for T {
+    fn to_value(&self) -> Value {
+        Value::Choice(T::KEYS.iter().find(|(v, _)| v == self).map_or("", |(_, k)| *k))
+    }
+    fn set_value(&mut self, v: Value) {
+        if let Value::Choice(c) = v {
+            if let Some((x, _)) = T::KEYS.iter().find(|(_, k)| *k == c) {
+                *self = *x;
+            }
+        }
+    }
+}

@@ -16,23 +16,10 @@
 //! ```
 
 use super::backoff::{Backoff, Jitter};
-use super::params::{Kind, Params, Spec, Value};
+use super::params::{Kind, Spec};
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
 
-fn int(v: &Value) -> u32 {
-    match v {
-        Value::Int(x) => (*x).clamp(0, u32::MAX as i64) as u32,
-        _ => 0,
-    }
-}
-
-const JITTERS: &[(&str, &str)] = &[
-    ("none", "sin jitter"),
-    ("full", "full jitter"),
-    ("equal", "equal jitter"),
-    ("decorrelated", "decorrelated jitter"),
-];
 const ON_OFF: &[(&str, &str)] = &[("on", "sí"), ("off", "no")];
 
 // ---------------------------------------------------------------- backoff
@@ -114,7 +101,9 @@ const BACKOFF_SPECS: &[Spec] = &[
         unit: "",
         unset: "",
         toggle: "",
-        kind: Kind::Choice { options: JITTERS },
+        kind: Kind::Choice {
+            options: super::backoff::JITTER_OPTIONS,
+        },
     },
     Spec {
         key: "seed",
@@ -130,36 +119,13 @@ const BACKOFF_SPECS: &[Spec] = &[
     },
 ];
 
-impl Params for BackoffParams {
-    fn specs() -> &'static [Spec] {
-        BACKOFF_SPECS
-    }
-    fn get(&self, key: &str) -> Value {
-        let i = |v: u32| Value::Int(v as i64);
-        match key {
-            "base-ms" => i(self.base_ms),
-            "cap-ms" => self.cap_ms.map_or(Value::Unset, i),
-            "retries" => i(self.retries),
-            "jitter" => Value::Choice(self.jitter.key()),
-            "seed" => i(self.seed),
-            _ => Value::Unset,
-        }
-    }
-    fn set(&mut self, key: &str, v: Value) {
-        match key {
-            "base-ms" => self.base_ms = int(&v),
-            "cap-ms" => self.cap_ms = (v != Value::Unset).then(|| int(&v)),
-            "retries" => self.retries = int(&v),
-            "jitter" => {
-                if let Value::Choice(c) = v {
-                    self.jitter = Jitter::from_key(c).unwrap_or(Jitter::Full);
-                }
-            }
-            "seed" => self.seed = int(&v),
-            _ => {}
-        }
-    }
-}
+crate::impl_params!(BackoffParams, BACKOFF_SPECS, {
+    "base-ms" => base_ms,
+    "cap-ms" => cap_ms,
+    "retries" => retries,
+    "jitter" => jitter,
+    "seed" => seed,
+});
 
 /// The wait before one retry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -341,38 +307,13 @@ const LAYERS_SPECS: &[Spec] = &[
     },
 ];
 
-impl Params for LayersParams {
-    fn specs() -> &'static [Spec] {
-        LAYERS_SPECS
-    }
-    fn get(&self, key: &str) -> Value {
-        let i = |v: u32| Value::Int(v as i64);
-        match key {
-            "layers" => i(self.layers),
-            "retries" => i(self.retries),
-            "rps" => i(self.rps),
-            "one-layer" => Value::Choice(if self.one_layer.is_on() { "on" } else { "off" }),
-            "budget-pct" => self.budget_pct.map_or(Value::Unset, i),
-            _ => Value::Unset,
-        }
-    }
-    fn set(&mut self, key: &str, v: Value) {
-        match key {
-            "layers" => self.layers = int(&v),
-            "retries" => self.retries = int(&v),
-            "rps" => self.rps = int(&v),
-            "one-layer" => {
-                self.one_layer = if v == Value::Choice("on") {
-                    super::chain::Toggle::On
-                } else {
-                    super::chain::Toggle::Off
-                }
-            }
-            "budget-pct" => self.budget_pct = (v != Value::Unset).then(|| int(&v)),
-            _ => {}
-        }
-    }
-}
+crate::impl_params!(LayersParams, LAYERS_SPECS, {
+    "layers" => layers,
+    "retries" => retries,
+    "rps" => rps,
+    "one-layer" => one_layer,
+    "budget-pct" => budget_pct,
+});
 
 /// Worst case (everything below fails): the attempts reaching each piece.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -542,37 +483,15 @@ const BUDGET_SPECS: &[Spec] = &[
     },
 ];
 
-impl Params for BudgetParams {
-    fn specs() -> &'static [Spec] {
-        BUDGET_SPECS
-    }
-    fn get(&self, key: &str) -> Value {
-        let i = |v: u32| Value::Int(v as i64);
-        match key {
-            "rps" => i(self.rps),
-            "failing-pct" => i(self.failing_pct),
-            "attempts" => i(self.attempts),
-            "budget-pct" => i(self.budget_pct),
-            "max-tokens" => i(self.max_tokens),
-            "token-ratio-milli" => i(self.token_ratio_milli),
-            "seed" => i(self.seed),
-            _ => Value::Unset,
-        }
-    }
-    fn set(&mut self, key: &str, v: Value) {
-        let n = int(&v);
-        match key {
-            "rps" => self.rps = n,
-            "failing-pct" => self.failing_pct = n,
-            "attempts" => self.attempts = n,
-            "budget-pct" => self.budget_pct = n,
-            "max-tokens" => self.max_tokens = n,
-            "token-ratio-milli" => self.token_ratio_milli = n,
-            "seed" => self.seed = n,
-            _ => {}
-        }
-    }
-}
+crate::impl_params!(BudgetParams, BUDGET_SPECS, {
+    "rps" => rps,
+    "failing-pct" => failing_pct,
+    "attempts" => attempts,
+    "budget-pct" => budget_pct,
+    "max-tokens" => max_tokens,
+    "token-ratio-milli" => token_ratio_milli,
+    "seed" => seed,
+});
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BudgetResult {

@@ -19,7 +19,7 @@
 //! assert!(r.shedding.goodput_share > 0.6);
 //! ```
 
-use super::params::{Kind, Params, Spec, Value};
+use super::params::{Kind, Spec};
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
@@ -187,44 +187,17 @@ const SPECS: &[Spec] = &[
     },
 ];
 
-impl Params for SheddingParams {
-    fn specs() -> &'static [Spec] {
-        SPECS
-    }
-    fn get(&self, key: &str) -> Value {
-        let i = |v: u32| Value::Int(v as i64);
-        match key {
-            "rps" => i(self.rps),
-            "workers" => i(self.workers),
-            "service-ms" => i(self.service_ms),
-            "deadline-ms" => i(self.deadline_ms),
-            "max-inflight" => self.max_inflight.map_or(Value::Unset, i),
-            "queue-timeout-ms" => self.queue_timeout_ms.map_or(Value::Unset, i),
-            "batch-pct" => i(self.batch_pct),
-            "duration-s" => i(self.duration_s),
-            "seed" => i(self.seed),
-            _ => Value::Unset,
-        }
-    }
-    fn set(&mut self, key: &str, v: Value) {
-        let n = match &v {
-            Value::Int(x) => (*x).clamp(0, u32::MAX as i64) as u32,
-            _ => 0,
-        };
-        match key {
-            "rps" => self.rps = n,
-            "workers" => self.workers = n,
-            "service-ms" => self.service_ms = n,
-            "deadline-ms" => self.deadline_ms = n,
-            "max-inflight" => self.max_inflight = (v != Value::Unset).then_some(n),
-            "queue-timeout-ms" => self.queue_timeout_ms = (v != Value::Unset).then_some(n),
-            "batch-pct" => self.batch_pct = n,
-            "duration-s" => self.duration_s = n,
-            "seed" => self.seed = n,
-            _ => {}
-        }
-    }
-}
+crate::impl_params!(SheddingParams, SPECS, {
+    "rps" => rps,
+    "workers" => workers,
+    "service-ms" => service_ms,
+    "deadline-ms" => deadline_ms,
+    "max-inflight" => max_inflight,
+    "queue-timeout-ms" => queue_timeout_ms,
+    "batch-pct" => batch_pct,
+    "duration-s" => duration_s,
+    "seed" => seed,
+});
 
 /// One second of one server.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

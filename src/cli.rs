@@ -7,12 +7,15 @@ use crate::fmt::{es_dec, es_int, es_percent};
 use crate::sim::breaker::{self, BreakerParams};
 use crate::sim::chain::{self, CallerGets, ChainParams, FirstToGiveUp};
 use crate::sim::clocks::{self, ClocksParams};
+use crate::sim::degradation::{self, DegradationParams};
+use crate::sim::failmode::{self, FailModeParams};
 use crate::sim::hedging::{self, HedgingParams};
 use crate::sim::herd::{self, HerdParams};
 use crate::sim::inflight::{self, InflightParams};
 use crate::sim::params::Params;
 use crate::sim::retries::{self, BackoffParams, BudgetParams, LayersParams};
 use crate::sim::shedding::{self, SheddingParams};
+use crate::sim::storm::{self, StormParams};
 use crate::sim::{idempotency, params};
 use clap::{Parser, Subcommand};
 use serde_json::json;
@@ -102,6 +105,37 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// A retry storm: layers that retry in front of a server of fixed capacity, and a trigger.
+    Storm {
+        #[command(flatten)]
+        params: StormParams,
+        /// Also search the shortest trigger after which the system no longer recovers.
+        #[arg(long)]
+        tipping: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The idempotency store: keys, retries, a retry while the first runs, another body, expiry (exercise 9).
+    Store {
+        #[command(flatten)]
+        params: idempotency::StoreParams,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Graceful degradation: fallbacks counted by reason, and the alert on their share.
+    Degradation {
+        #[command(flatten)]
+        params: DegradationParams,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Fail-open or fail-closed: what passes and what stops while a checker is down.
+    Failmode {
+        #[command(flatten)]
+        params: FailModeParams,
+        #[arg(long)]
+        json: bool,
+    },
     /// The idempotency-key program: a lost answer, then a retry with and without a key.
     Idempotency {
         /// Title of the post the client publishes.
@@ -125,7 +159,9 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(out) => {
-            println!("{out}");
+            // A closed pipe (`sensei-lab lessons | head`) is not an error worth a panic.
+            use std::io::Write;
+            let _ = writeln!(std::io::stdout().lock(), "{out}");
             ExitCode::SUCCESS
         }
         Err((code, msg)) => {
@@ -403,6 +439,71 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             ));
             Ok(out.join("\n"))
         }
+        Command::Storm {
+            params: p,
+            tipping,
+            json,
+        } => {
+            checked(&p)?;
+            let r = storm::simulate(&p);
+            let tip = tipping.then(|| storm::tipping_point(&p));
+            if json {
+                return Ok(
+                    json!({ "scenario": "storm", "params": p, "requests": r.requests, "attempts": r.attempts,
+                    "succeeded": r.succeeded, "amplification": r.amplification, "recovered": r.recovered(),
+                    "recovered_at_s": r.recovered_at_s, "trigger_end_s": r.trigger_end_s, "truncated": r.truncated,
+                    "tipping_ms": tip, "buckets": r.buckets })
+                    .to_string(),
+                );
+            }
+            Ok(storm_lines(&r, tip).join("\n"))
+        }
+        Command::Store { params: p, json } => {
+            checked(&p)?;
+            let r = idempotency::run(&p);
+            if json {
+                return Ok(
+                    json!({ "scenario": "store", "params": p, "rows": r.rows, "performed": r.performed }).to_string(),
+                );
+            }
+            let mut out: Vec<String> = r
+                .rows
+                .iter()
+                .map(|row| {
+                    format!(
+                        "{:>9}  {}: {}{}",
+                        idempotency::clock(row.t_ms),
+                        row.who,
+                        row.what,
+                        row.reply.as_ref().map_or(String::new(), |x| format!(" → {x}"))
+                    )
+                })
+                .collect();
+            out.push(format!("operaciones hechas: {}", r.performed.len()));
+            Ok(out.join("\n"))
+        }
+        Command::Degradation { params: p, json } => {
+            checked(&p)?;
+            let r = degradation::run(&p);
+            if json {
+                return Ok(json!({ "scenario": "degradation", "params": p, "result": r }).to_string());
+            }
+            let mut out: Vec<String> = degradation::Reason::ALL
+                .iter()
+                .zip(r.totals)
+                .map(|(reason, n)| format!("plan B por {}: {}", reason.label(), es_int(n.round() as i64)))
+                .collect();
+            out.push(degradation::verdict(&r, &p));
+            Ok(out.join("\n"))
+        }
+        Command::Failmode { params: p, json } => {
+            checked(&p)?;
+            let r = failmode::run(&p);
+            if json {
+                return Ok(json!({ "scenario": "failmode", "params": p, "result": r }).to_string());
+            }
+            Ok(r.sentence)
+        }
         Command::Herd { params: p, json } => {
             checked(&p)?;
             let r = herd::simulate(&p);
@@ -474,4 +575,33 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             }
         }
     }
+}
+
+/// The storm's result in the learner's words.
+pub fn storm_lines(r: &storm::StormRun, tip: Option<Option<u32>>) -> Vec<String> {
+    let mut out = vec![
+        format!(
+            "requests: {}, intentos al servidor: {} ({} por request), a tiempo: {}",
+            es_int(r.requests as i64),
+            es_int(r.attempts as i64),
+            es_dec(r.amplification, 1),
+            es_int(r.succeeded as i64)
+        ),
+        storm::verdict(r),
+    ];
+    if r.truncated {
+        out.push(format!(
+            "(la corrida se detuvo en {} intentos, el tope de trabajo)",
+            es_int(storm::MAX_ATTEMPTS as i64)
+        ));
+    }
+    match tip {
+        Some(Some(ms)) => out.push(format!(
+            "punto de quiebre: con un disparador de {} s o más ya no se recupera",
+            es_dec(ms as f64 / 1000.0, 1)
+        )),
+        Some(None) => out.push("punto de quiebre: se recupera aun con un disparador de 60 s".into()),
+        None => {}
+    }
+    out
 }

@@ -12,6 +12,7 @@ pub mod herd;
 pub mod inflight;
 pub mod shedding;
 pub mod simple;
+pub mod storm;
 pub mod timeline;
 
 use plotters::coord::Shift;
@@ -27,6 +28,7 @@ pub enum Chart {
     Shedding(shedding::SheddingChart),
     Bars(simple::Bars),
     Lines(simple::Lines),
+    Storm(storm::StormChart),
 }
 
 impl Chart {
@@ -42,6 +44,7 @@ impl Chart {
             Chart::Shedding(c) => shedding::draw(root, c),
             Chart::Bars(b) => simple::draw_bars(root, b),
             Chart::Lines(l) => simple::draw_lines(root, l),
+            Chart::Storm(c) => storm::draw(root, c),
         }
     }
 }
@@ -148,6 +151,31 @@ mod tests {
         assert_eq!(c.unbounded.len(), 20);
         let svg = svg(&Chart::Shedding(c), (800, 360));
         assert!(svg.contains("con load shedding") && svg.contains("deadline 300 ms"));
+    }
+
+    #[test]
+    fn the_storm_chart() {
+        use crate::sim::storm as s;
+        let p = s::StormParams::default();
+        let c = storm::StormChart::new(&s::simulate(&p), p.capacity, false);
+        assert_eq!(c.trigger, (5.0, 8.0));
+        assert_eq!(c.recovered_at, None);
+        let svg = svg(&Chart::Storm(c), (800, 320));
+        assert!(
+            svg.contains("capacidad: 75 /s") && svg.contains("↑ hasta"),
+            "the storm is cut at the top"
+        );
+        let calm = s::StormParams {
+            breaker: crate::sim::chain::Toggle::On,
+            ..p
+        };
+        let c = storm::StormChart::new(&s::simulate(&calm), calm.capacity, true);
+        assert!(c.recovered_at.is_some());
+        assert!(svg_contains(&Chart::Storm(c), "plan B del breaker"));
+    }
+
+    fn svg_contains(chart: &Chart, text: &str) -> bool {
+        svg(chart, (390, 280)).contains(text)
     }
 
     #[test]

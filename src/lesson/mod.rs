@@ -282,10 +282,24 @@ fn blocks(lines: &[(usize, &str)]) -> Result<Vec<Block>, LessonError> {
 
 /// The widgets a `::widget{id=…}` directive can place.
 pub const WIDGETS: &[&str] = &[
-    "herd", "clocks", "inflight", "chain", "hedging", "shedding", "backoff", "layers", "budget", "failure", "breaker",
+    "herd",
+    "clocks",
+    "inflight",
+    "chain",
+    "hedging",
+    "shedding",
+    "backoff",
+    "layers",
+    "budget",
+    "failure",
+    "breaker",
+    "storm",
+    "store",
+    "degradation",
+    "failmode",
 ];
 /// The tables of numbers the core computes (`::table{id=…}`).
-pub const TABLES: &[&str] = &["inflight", "layers", "failures"];
+pub const TABLES: &[&str] = &["inflight", "layers", "failures", "methods"];
 /// The programs whose output the core computes (`::program{output=…}`).
 pub const OUTPUTS: &[&str] = &["herd", "idempotency"];
 

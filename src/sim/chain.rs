@@ -93,7 +93,7 @@ impl Default for ChainParams {
     }
 }
 
-const ON_OFF: &[(&str, &str)] = &[("on", "sí"), ("off", "no")];
+pub const ON_OFF: &[(&str, &str)] = &[("on", "sí"), ("off", "no")];
 const MS: Kind = Kind::Int {
     min: 1,
     max: 60_000,

@@ -18,8 +18,10 @@
 //! assert_eq!(s.stored().len(), 1);
 //! ```
 
+use super::params::{ChoiceKey, Spec};
 use super::rng::PyRandom;
-use std::collections::HashMap;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
 
 /// The lesson's server: what it stored, and the answer given for each key.
 #[derive(Clone, Debug, Default)]
@@ -124,6 +126,588 @@ pub fn lesson_program_output(title: &str, seed: u32) -> [String; 2] {
     [a, b]
 }
 
+// ------------------------------------------------------------ the store
+
+/// What the server does with a retry that arrives while the first attempt
+/// with its key is still running.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum InProgress {
+    /// Answer at once with a conflict (409): "in progress; ask again".
+    #[default]
+    Conflict,
+    /// Hold the retry and give it the first attempt's answer when it is ready.
+    Wait,
+}
+
+impl ChoiceKey for InProgress {
+    const KEYS: &'static [(Self, &'static str)] = &[(InProgress::Conflict, "conflict"), (InProgress::Wait, "wait")];
+}
+
+/// What an operation does, for the answer's wording.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Op {
+    /// Publish a post (the lesson's program).
+    Publish,
+    /// Refund an order (exercise 9's tool).
+    Refund,
+}
+
+impl Op {
+    fn done(self, n: usize) -> String {
+        match self {
+            Op::Publish => format!("publicación #{n}"),
+            Op::Refund => format!("reembolso #{n}"),
+        }
+    }
+}
+
+/// One attempt a client sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Attempt {
+    pub op: Op,
+    /// The idempotency key it carries, if any.
+    pub key: Option<String>,
+    /// What it asks for: a title, an amount.
+    pub body: String,
+    /// How long the server works on it, in ms.
+    pub work_ms: f64,
+    /// The answer is lost on its way back (the client sees a timeout).
+    pub lose_reply: bool,
+}
+
+/// A step of a script: an attempt arrives now, or the clock moves on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Action {
+    Send(Attempt),
+    Advance { ms: f64 },
+}
+
+/// What the store holds for a key.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Entry {
+    /// Saved before the work starts, so that a second copy cannot start it too.
+    Running { body: String, since_ms: f64 },
+    /// The answer given, kept until `expires_ms`.
+    Done {
+        body: String,
+        reply: String,
+        expires_ms: f64,
+    },
+}
+
+/// What the server decides when an attempt arrives.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Begin {
+    /// New operation (or no key): do the work.
+    Execute,
+    /// Seen and done: the same answer again, without doing the work.
+    Replay(String),
+    /// Seen and still running: a conflict answer.
+    Conflict,
+    /// Seen and still running: wait for its answer.
+    Wait,
+    /// The same key with another body: an error, never the old answer.
+    Mismatch { stored: String },
+}
+
+/// The server's idempotency store: keys, their state, and expiry.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pub ttl_ms: f64,
+    pub in_progress: InProgress,
+    entries: BTreeMap<String, Entry>,
+}
+
+impl Store {
+    pub fn new(ttl_ms: f64, in_progress: InProgress) -> Self {
+        Store {
+            ttl_ms,
+            in_progress,
+            entries: BTreeMap::new(),
+        }
+    }
+
+    /// Forgets the answers kept past their time; returns the keys dropped.
+    pub fn expire(&mut self, now: f64) -> Vec<String> {
+        let gone: Vec<String> = self
+            .entries
+            .iter()
+            .filter(|(_, e)| matches!(e, Entry::Done { expires_ms, .. } if *expires_ms <= now))
+            .map(|(k, _)| k.clone())
+            .collect();
+        for k in &gone {
+            self.entries.remove(k);
+        }
+        gone
+    }
+
+    /// An attempt arrives at `now`. With `Execute` and a key, the key is
+    /// saved as running before any work is done.
+    pub fn begin(&mut self, now: f64, key: Option<&str>, body: &str) -> Begin {
+        self.expire(now);
+        let Some(key) = key else {
+            return Begin::Execute;
+        };
+        match self.entries.get(key) {
+            None => {
+                self.entries.insert(
+                    key.to_string(),
+                    Entry::Running {
+                        body: body.to_string(),
+                        since_ms: now,
+                    },
+                );
+                Begin::Execute
+            }
+            Some(Entry::Running { body: b, .. } | Entry::Done { body: b, .. }) if b != body => {
+                Begin::Mismatch { stored: b.clone() }
+            }
+            Some(Entry::Running { .. }) => match self.in_progress {
+                InProgress::Conflict => Begin::Conflict,
+                InProgress::Wait => Begin::Wait,
+            },
+            Some(Entry::Done { reply, .. }) => Begin::Replay(reply.clone()),
+        }
+    }
+
+    /// The work for `key` finished at `now` with `reply`: keep it for the TTL.
+    pub fn finish(&mut self, now: f64, key: Option<&str>, body: &str, reply: &str) {
+        if let Some(k) = key {
+            self.entries.insert(
+                k.to_string(),
+                Entry::Done {
+                    body: body.to_string(),
+                    reply: reply.to_string(),
+                    expires_ms: now + self.ttl_ms,
+                },
+            );
+        }
+    }
+
+    pub fn entries(&self) -> &BTreeMap<String, Entry> {
+        &self.entries
+    }
+}
+
+/// One line of a played script.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    pub t_ms: f64,
+    /// "intento 2", "servidor".
+    pub who: String,
+    /// What happened, in Spanish.
+    pub what: String,
+    /// The answer the client gets, if one arrives now (None if lost or not yet).
+    pub reply: Option<String>,
+    /// The store after this line: `(key, state in Spanish)`.
+    pub store: Vec<(String, String)>,
+    /// Operations performed so far (posts published, refunds paid).
+    pub performed: usize,
+}
+
+/// A played script: its lines, and every operation performed, with its key.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Played {
+    pub rows: Vec<Row>,
+    /// `(key, body)` of each operation performed, in order.
+    pub performed: Vec<(Option<String>, String)>,
+    pub now_ms: f64,
+}
+
+/// Most actions one script plays.
+pub const MAX_ACTIONS: usize = 200;
+
+/// Plays a script against a fresh store: attempts arrive at the script's
+/// clock, work finishes `work_ms` later, answers are kept for the TTL.
+pub fn play(actions: &[Action], ttl_ms: f64, in_progress: InProgress) -> Played {
+    struct Job {
+        at: f64,
+        n: usize,
+        a: Attempt,
+        waiters: Vec<usize>,
+    }
+    let mut store = Store::new(ttl_ms.clamp(0.0, 1e15), in_progress);
+    let mut rows = Vec::new();
+    let mut performed: Vec<(Option<String>, String)> = Vec::new();
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut now = 0.0f64;
+    let mut n_attempt = 0usize;
+    let snapshot = |store: &Store| -> Vec<(String, String)> {
+        store
+            .entries()
+            .iter()
+            .map(|(k, e)| {
+                let state = match e {
+                    Entry::Running { body, .. } => format!("en curso · {body}"),
+                    Entry::Done { body, reply, .. } => format!("hecha · {body} → {reply}"),
+                };
+                (k.clone(), state)
+            })
+            .collect()
+    };
+    // Finishes the work due by `until` (and drops expired keys), in time order.
+    let settle = |until: f64,
+                  store: &mut Store,
+                  jobs: &mut Vec<Job>,
+                  rows: &mut Vec<Row>,
+                  performed: &mut Vec<(Option<String>, String)>| loop {
+        let next_job = jobs
+            .iter()
+            .enumerate()
+            .filter(|(_, j)| j.at <= until)
+            .min_by(|a, b| a.1.at.total_cmp(&b.1.at))
+            .map(|(i, j)| (i, j.at));
+        let next_expiry = store
+            .entries()
+            .iter()
+            .filter_map(|(k, e)| match e {
+                Entry::Done { expires_ms, .. } if *expires_ms <= until => Some((k.clone(), *expires_ms)),
+                _ => None,
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        match (next_job, next_expiry) {
+            (Some((i, t)), e) if e.as_ref().is_none_or(|e| t <= e.1) => {
+                let job = jobs.remove(i);
+                performed.push((job.a.key.clone(), job.a.body.clone()));
+                let reply = job.a.op.done(performed.len());
+                store.finish(t, job.a.key.as_deref(), &job.a.body, &reply);
+                let what = if job.a.lose_reply {
+                    format!("el servidor termina ({reply}), pero el cliente no recibe la respuesta: se perdió en la red o ya se rindió")
+                } else {
+                    format!("el servidor termina: {reply}")
+                };
+                rows.push(Row {
+                    t_ms: t,
+                    who: format!("intento {}", job.n),
+                    what,
+                    reply: (!job.a.lose_reply).then(|| format!("200 · {reply}")),
+                    store: snapshot(store),
+                    performed: performed.len(),
+                });
+                for w in job.waiters {
+                    rows.push(Row {
+                        t_ms: t,
+                        who: format!("intento {w}"),
+                        what: format!("recibe la respuesta del intento {}, sin ejecutar otra vez", job.n),
+                        reply: Some(format!("200 · {reply}")),
+                        store: snapshot(store),
+                        performed: performed.len(),
+                    });
+                }
+            }
+            (_, Some((k, t))) => {
+                store.expire(t);
+                rows.push(Row {
+                    t_ms: t,
+                    who: "servidor".into(),
+                    what: format!("la llave {} vence y se borra", short(&k)),
+                    reply: None,
+                    store: snapshot(store),
+                    performed: performed.len(),
+                });
+            }
+            _ => break,
+        }
+    };
+    for action in actions.iter().take(MAX_ACTIONS) {
+        match action {
+            Action::Advance { ms } => {
+                let ms = if ms.is_finite() { ms.clamp(0.0, 1e12) } else { 0.0 };
+                settle(now + ms, &mut store, &mut jobs, &mut rows, &mut performed);
+                now += ms;
+            }
+            Action::Send(a) => {
+                settle(now, &mut store, &mut jobs, &mut rows, &mut performed);
+                n_attempt += 1;
+                let key_text = a
+                    .key
+                    .as_deref()
+                    .map_or("sin llave".to_string(), |k| format!("llave {}", short(k)));
+                let arrives = format!("llega ({key_text}, {})", a.body);
+                let mut row = |what: String, reply: Option<String>, store: &Store, performed: usize| {
+                    rows.push(Row {
+                        t_ms: now,
+                        who: format!("intento {n_attempt}"),
+                        what,
+                        reply,
+                        store: snapshot(store),
+                        performed,
+                    })
+                };
+                match store.begin(now, a.key.as_deref(), &a.body) {
+                    Begin::Execute => {
+                        let what = if a.key.is_some() {
+                            format!("{arrives}: llave nueva; se guarda «en curso» y el servidor empieza")
+                        } else {
+                            format!("{arrives}: sin llave no hay cómo reconocerlo; el servidor empieza")
+                        };
+                        row(what, None, &store, performed.len());
+                        let work = if a.work_ms.is_finite() {
+                            a.work_ms.clamp(0.0, 1e12)
+                        } else {
+                            0.0
+                        };
+                        jobs.push(Job {
+                            at: now + work,
+                            n: n_attempt,
+                            a: a.clone(),
+                            waiters: Vec::new(),
+                        });
+                    }
+                    Begin::Replay(reply) => {
+                        let lost = if a.lose_reply {
+                            " (y esta también se pierde)"
+                        } else {
+                            ""
+                        };
+                        row(
+                            format!("{arrives}: ya hecha; devuelve la misma respuesta sin ejecutar{lost}"),
+                            (!a.lose_reply).then(|| format!("200 · {reply}")),
+                            &store,
+                            performed.len(),
+                        );
+                    }
+                    Begin::Conflict => row(
+                        format!("{arrives}: la misma llave sigue en curso; no ejecuta, contesta conflicto"),
+                        Some("409 · en curso, vuelve a preguntar".into()),
+                        &store,
+                        performed.len(),
+                    ),
+                    Begin::Wait => {
+                        row(
+                            format!("{arrives}: la misma llave sigue en curso; espera su resultado"),
+                            None,
+                            &store,
+                            performed.len(),
+                        );
+                        let k = a.key.as_deref();
+                        if let Some(j) = jobs.iter_mut().find(|j| j.a.key.as_deref() == k) {
+                            j.waiters.push(n_attempt);
+                        }
+                    }
+                    Begin::Mismatch { stored } => row(
+                        format!("{arrives}: la llave ya se usó con «{stored}»; es un error del cliente"),
+                        Some("422 · la llave no corresponde a esta operación".into()),
+                        &store,
+                        performed.len(),
+                    ),
+                }
+            }
+        }
+    }
+    // Whatever is due at the end (work that takes no time) finishes too.
+    settle(now, &mut store, &mut jobs, &mut rows, &mut performed);
+    Played {
+        rows,
+        performed,
+        now_ms: now,
+    }
+}
+
+/// Simulated time as the table shows it: `0 s`, `5 s`, `25 h 0 min 13 s`.
+pub fn clock(ms: f64) -> String {
+    let s = (ms / 1000.0).round().max(0.0) as u64;
+    let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60);
+    match (h, m) {
+        (0, 0) => format!("{sec} s"),
+        (0, _) => format!("{m} min {sec} s"),
+        _ => format!("{h} h {m} min {sec} s"),
+    }
+}
+
+/// The first 8 characters of a key, for the table.
+pub fn short(key: &str) -> String {
+    key.chars().take(8).collect()
+}
+
+/// The scripts the widget and the command line offer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Scenario {
+    /// The lesson's program, without a key: published twice.
+    #[default]
+    NoKey,
+    /// The lesson's program, with a key: published once.
+    WithKey,
+    /// A new key on each attempt (exercise 9 a): two refunds.
+    KeyPerAttempt,
+    /// A retry while the first attempt still runs (exercise 9 b).
+    InProgress,
+    /// The same key with another amount (exercise 9 c).
+    OtherAmount,
+    /// A retry after the key expired (exercise 9 d).
+    Expired,
+}
+
+impl ChoiceKey for Scenario {
+    const KEYS: &'static [(Self, &'static str)] = &[
+        (Scenario::NoKey, "no-key"),
+        (Scenario::WithKey, "with-key"),
+        (Scenario::KeyPerAttempt, "key-per-attempt"),
+        (Scenario::InProgress, "in-progress"),
+        (Scenario::OtherAmount, "other-amount"),
+        (Scenario::Expired, "expired"),
+    ];
+}
+
+const SCENARIO_OPTIONS: &[(&str, &str)] = &[
+    ("no-key", "publicar sin llave, se pierde la respuesta"),
+    ("with-key", "publicar con llave, se pierde la respuesta"),
+    ("key-per-attempt", "reembolso: una llave nueva por intento"),
+    ("in-progress", "reembolso: reintento mientras sigue el primero"),
+    ("other-amount", "reembolso: la misma llave con otro monto"),
+    ("expired", "reembolso: reintento después de que vence la llave"),
+];
+const IN_PROGRESS_OPTIONS: &[(&str, &str)] = &[
+    ("conflict", "contestar conflicto (409)"),
+    ("wait", "esperar el resultado"),
+];
+
+/// The idempotency store's scenario. Defaults: the lesson's program, and
+/// for exercise 9 the orchestrator's 5 s timeout and Stripe's 24 h.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct StoreParams {
+    /// The script to play [default: no-key]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Scenario::NoKey))]
+    pub scenario: Scenario,
+    /// A retry of a key still running: conflict or wait [default: conflict]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = InProgress::Conflict))]
+    pub in_progress: InProgress,
+    /// How long the server keeps each key, in hours [1–720; Stripe: at least 24]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 24))]
+    pub ttl_h: u32,
+    /// In "expired": when the late retry arrives, in hours after the first [1–1000; default: 25]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 25))]
+    pub late_retry_h: u32,
+    /// The orchestrator's timeout, in s [1–60; exercise 9: 5]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
+    pub timeout_s: u32,
+    /// How long the refund takes, in s (longer than the timeout: the retry finds it running) [1–60; default: 8]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 8))]
+    pub work_s: u32,
+    /// Seed of the keys (UUIDs) [0–4294967295; default: 7]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
+    pub seed: u32,
+}
+
+impl Default for StoreParams {
+    fn default() -> Self {
+        StoreParams {
+            scenario: Scenario::NoKey,
+            in_progress: InProgress::Conflict,
+            ttl_h: 24,
+            late_retry_h: 25,
+            timeout_s: 5,
+            work_s: 8,
+            seed: 7,
+        }
+    }
+}
+
+const STORE_SPECS: &[Spec] = &[
+    Spec::choice("scenario", "Caso", SCENARIO_OPTIONS),
+    Spec::choice("in-progress", "Si la llave sigue en curso", IN_PROGRESS_OPTIONS),
+    Spec::int("ttl-h", "Cada llave se guarda", "h", 1, 720),
+    Spec::int("late-retry-h", "Reintento tardío a las", "h", 1, 1_000),
+    Spec::int("timeout-s", "Timeout del orquestador", "s", 1, 60),
+    Spec::int("work-s", "El reembolso tarda", "s", 1, 60),
+    Spec::int("seed", "Semilla de las llaves", "", 0, u32::MAX as i64),
+];
+
+crate::impl_params!(StoreParams, STORE_SPECS, {
+    "scenario" => scenario,
+    "in-progress" => in_progress,
+    "ttl-h" => ttl_h,
+    "late-retry-h" => late_retry_h,
+    "timeout-s" => timeout_s,
+    "work-s" => work_s,
+    "seed" => seed,
+});
+
+pub const HOUR_MS: f64 = 3_600_000.0;
+
+/// The script of a scenario.
+pub fn script(p: &StoreParams) -> Vec<Action> {
+    let (p, _) = super::params::clamp(p);
+    let mut rng = PyRandom::new(p.seed);
+    let publish = |key: Option<String>, lose: bool| {
+        Action::Send(Attempt {
+            op: Op::Publish,
+            key,
+            body: "Tenis naranjas".into(),
+            work_ms: 0.0,
+            lose_reply: lose,
+        })
+    };
+    let refund = |key: &Option<String>, amount: u32, work_s: u32, lose: bool| {
+        Action::Send(Attempt {
+            op: Op::Refund,
+            key: key.clone(),
+            body: format!("pedido 42, ${} MXN", crate::fmt::es_int(amount as i64)),
+            work_ms: work_s as f64 * 1000.0,
+            lose_reply: lose,
+        })
+    };
+    let timeout = Action::Advance {
+        ms: p.timeout_s as f64 * 1000.0,
+    };
+    let done = Action::Advance {
+        ms: p.work_s as f64 * 1000.0 + 1000.0,
+    };
+    match p.scenario {
+        Scenario::NoKey => vec![publish(None, true), publish(None, false)],
+        Scenario::WithKey => {
+            let k = Some(uuid4(&mut rng));
+            vec![publish(k.clone(), true), publish(k, false)]
+        }
+        Scenario::KeyPerAttempt => {
+            let (a, b) = (Some(uuid4(&mut rng)), Some(uuid4(&mut rng)));
+            vec![refund(&a, 500, 1, true), timeout, refund(&b, 500, 1, false), done]
+        }
+        Scenario::InProgress => {
+            let k = Some(uuid4(&mut rng));
+            vec![
+                refund(&k, 500, p.work_s, p.work_s > p.timeout_s), // the orchestrator gave up: nobody reads it
+                timeout.clone(),
+                refund(&k, 500, p.work_s, false),
+                done,
+                refund(&k, 500, p.work_s, false),
+            ]
+        }
+        Scenario::OtherAmount => {
+            let k = Some(uuid4(&mut rng));
+            vec![refund(&k, 500, 1, true), timeout, refund(&k, 800, 1, false), done]
+        }
+        Scenario::Expired => {
+            let k = Some(uuid4(&mut rng));
+            vec![
+                refund(&k, 500, 1, true),
+                timeout,
+                refund(&k, 500, 1, false),
+                Action::Advance {
+                    ms: p.late_retry_h as f64 * HOUR_MS - p.timeout_s as f64 * 1000.0,
+                },
+                refund(&k, 500, 1, false),
+                Action::Advance { ms: 2_000.0 },
+            ]
+        }
+    }
+}
+
+/// Plays a scenario.
+pub fn run(p: &StoreParams) -> Played {
+    let (p, _) = super::params::clamp(p);
+    play(&script(&p), p.ttl_h as f64 * HOUR_MS, p.in_progress)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,6 +736,66 @@ mod tests {
         s.publish("x", Some("k1"));
         s.publish("x", Some("k2"));
         assert_eq!(s.stored().len(), 2);
+    }
+
+    #[test]
+    fn the_store_plays_the_lesson() {
+        // The lesson's program: the reply of the first attempt is lost, the retry goes out.
+        let no = run(&StoreParams::default());
+        assert_eq!(no.performed.len(), 2);
+        assert_eq!(no.rows.last().unwrap().reply.as_deref(), Some("200 · publicación #2"));
+        let with = run(&StoreParams {
+            scenario: Scenario::WithKey,
+            ..StoreParams::default()
+        });
+        assert_eq!(with.performed.len(), 1);
+        assert_eq!(with.rows.last().unwrap().reply.as_deref(), Some("200 · publicación #1"));
+    }
+
+    #[test]
+    fn exercise_9() {
+        let s = |scenario, in_progress| {
+            run(&StoreParams {
+                scenario,
+                in_progress,
+                ..StoreParams::default()
+            })
+        };
+        // (a) a key per attempt: every retry is another refund.
+        assert_eq!(s(Scenario::KeyPerAttempt, InProgress::Conflict).performed.len(), 2);
+        // (b) a retry while the first still runs: conflict, or wait for its answer; one refund.
+        let c = s(Scenario::InProgress, InProgress::Conflict);
+        assert_eq!(c.performed.len(), 1);
+        assert!(c
+            .rows
+            .iter()
+            .any(|r| r.reply.as_deref() == Some("409 · en curso, vuelve a preguntar")));
+        let w = s(Scenario::InProgress, InProgress::Wait);
+        assert_eq!(w.performed.len(), 1);
+        assert!(w
+            .rows
+            .iter()
+            .any(|r| r.what.starts_with("recibe la respuesta del intento 1")));
+        // (c) the same key with another amount: an error, never the old answer.
+        let m = s(Scenario::OtherAmount, InProgress::Conflict);
+        assert_eq!(m.performed.len(), 1);
+        assert!(m
+            .rows
+            .iter()
+            .any(|r| r.reply.as_deref().is_some_and(|x| x.starts_with("422"))));
+        assert!(!m
+            .rows
+            .iter()
+            .skip(2)
+            .any(|r| r.reply.as_deref() == Some("200 · reembolso #1")));
+        // (d) kept 24 h, a retry at 25 h pays again; kept 48 h, it does not.
+        assert_eq!(s(Scenario::Expired, InProgress::Conflict).performed.len(), 2);
+        let kept = run(&StoreParams {
+            scenario: Scenario::Expired,
+            ttl_h: 48,
+            ..StoreParams::default()
+        });
+        assert_eq!(kept.performed.len(), 1);
     }
 
     #[test]

@@ -8,8 +8,11 @@
 
 pub mod backoff;
 pub mod breaker;
+pub mod budget;
 pub mod chain;
 pub mod clocks;
+pub mod degradation;
+pub mod failmode;
 pub mod failures;
 pub mod hedging;
 pub mod herd;
@@ -20,3 +23,4 @@ pub mod pyfloat;
 pub mod retries;
 pub mod rng;
 pub mod shedding;
+pub mod storm;

@@ -341,3 +341,62 @@ impl<T: ChoiceKey + PartialEq> Field for T {
         }
     }
 }
+
+impl Spec {
+    /// A whole number in `min..=max`.
+    pub const fn int(key: &'static str, label: &'static str, unit: &'static str, min: i64, max: i64) -> Spec {
+        Spec {
+            key,
+            label,
+            unit,
+            unset: "",
+            toggle: "",
+            kind: Kind::Int {
+                min,
+                max,
+                optional: false,
+            },
+        }
+    }
+
+    /// A whole number in `min..=max`, or unset (`unset` says what that means,
+    /// `toggle` labels the switch that sets it).
+    pub const fn optional(
+        key: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        unset: &'static str,
+        toggle: &'static str,
+        min: i64,
+        max: i64,
+    ) -> Spec {
+        Spec {
+            key,
+            label,
+            unit,
+            unset,
+            toggle,
+            kind: Kind::Int {
+                min,
+                max,
+                optional: true,
+            },
+        }
+    }
+
+    /// One of `options` (`(key, Spanish label)`); the first is the fallback.
+    pub const fn choice(
+        key: &'static str,
+        label: &'static str,
+        options: &'static [(&'static str, &'static str)],
+    ) -> Spec {
+        Spec {
+            key,
+            label,
+            unit: "",
+            unset: "",
+            toggle: "",
+            kind: Kind::Choice { options },
+        }
+    }
+}

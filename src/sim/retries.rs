@@ -20,7 +20,7 @@ use super::params::{Kind, Spec};
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
 
-const ON_OFF: &[(&str, &str)] = &[("on", "sí"), ("off", "no")];
+use super::chain::ON_OFF;
 
 // ---------------------------------------------------------------- backoff
 

@@ -7,6 +7,8 @@ use super::budget_widget::BudgetWidget;
 use super::chain_widget::ChainWidget;
 use super::clocks_widget::ClocksWidget;
 use super::code_listing::ProgramListing;
+use super::degradation_widget::DegradationWidget;
+use super::failmode_widget::FailModeWidget;
 use super::failure_widget::FailureWidget;
 use super::failures_table::FailuresTable;
 use super::hedging_widget::HedgingWidget;
@@ -16,7 +18,10 @@ use super::inflight_widget::InflightWidget;
 use super::layers_table::LayersTable;
 use super::layers_widget::LayersWidget;
 use super::markdown::Markdown;
+use super::methods_table::MethodsTable;
 use super::shedding_widget::SheddingWidget;
+use super::store_widget::StoreWidget;
+use super::storm_widget::StormWidget;
 use crate::lesson::{check_directive, Block, Directive};
 use yew::prelude::*;
 
@@ -67,6 +72,11 @@ fn directive(slug: &str, d: &Directive) -> Html {
         ("widget", Some("backoff"), _) => html! { <BackoffWidget /> },
         ("widget", Some("layers"), _) => html! { <LayersWidget /> },
         ("widget", Some("budget"), _) => html! { <BudgetWidget /> },
+        ("widget", Some("storm"), _) => html! { <StormWidget /> },
+        ("widget", Some("store"), _) => html! { <StoreWidget /> },
+        ("widget", Some("degradation"), _) => html! { <DegradationWidget /> },
+        ("widget", Some("failmode"), _) => html! { <FailModeWidget /> },
+        ("table", Some("methods"), _) => html! { <MethodsTable /> },
         ("program", _, Some(output)) => html! {
             <ProgramListing slug={slug.to_string()} src={d.get("src").unwrap_or_default().to_string()} output={output.to_string()} />
         },

@@ -1,0 +1,132 @@
+//! The retry storm over time: fresh requests, attempts reaching the server,
+//! answers in time, the fallbacks of an open breaker, the server's capacity
+//! and the trigger.
+
+use super::palette;
+use crate::sim::storm::StormRun;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StormChart {
+    /// `(t in s, value per second)` for each line.
+    pub fresh: Vec<(f64, f64)>,
+    pub offered: Vec<(f64, f64)>,
+    pub goodput: Vec<(f64, f64)>,
+    /// Only when a breaker is on.
+    pub fallbacks: Option<Vec<(f64, f64)>>,
+    pub capacity: f64,
+    /// The trigger, in s.
+    pub trigger: (f64, f64),
+    pub end_s: f64,
+    /// Where the system is healthy again, if it is.
+    pub recovered_at: Option<f64>,
+}
+
+impl StormChart {
+    pub fn new(r: &StormRun, capacity: u32, with_breaker: bool) -> Self {
+        let mid = r.bucket_s / 2.0;
+        let line = |f: fn(&crate::sim::storm::Bucket) -> f64| r.buckets.iter().map(|b| (b.t + mid, f(b))).collect();
+        StormChart {
+            fresh: line(|b| b.fresh),
+            offered: line(|b| b.offered),
+            goodput: line(|b| b.goodput),
+            fallbacks: with_breaker.then(|| line(|b| b.fallbacks)),
+            capacity: capacity as f64,
+            trigger: (r.trigger_start_s, r.trigger_end_s),
+            end_s: r.buckets.len() as f64 * r.bucket_s,
+            recovered_at: if r.recovered() { r.recovered_at_s } else { None },
+        }
+    }
+}
+
+fn text_style(font: u32) -> TextStyle<'static> {
+    ("sans-serif", font).into_font().color(&palette::TEXT)
+}
+
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    c: &StormChart,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let (w, _) = root.dim_in_pixel();
+    let small = w < 520;
+    let font = if small { 11 } else { 13 };
+    let peak = |s: &[(f64, f64)]| s.iter().map(|p| p.1).fold(0.0, f64::max);
+    let base = peak(&c.fresh)
+        .max(c.capacity)
+        .max(c.fallbacks.as_deref().map_or(0.0, peak));
+    // The storm's attempts can grow far above everything else; past four
+    // times the capacity the line is cut at the top and its peak written.
+    let top = (base * 4.0).min(peak(&c.offered).max(base) * 1.35);
+    let mut ch = ChartBuilder::on(root)
+        .margin(10)
+        .margin_right(20)
+        .x_label_area_size(if small { 32 } else { 40 })
+        .y_label_area_size(if small { 52 } else { 64 })
+        .build_cartesian_2d(0f64..c.end_s.max(1.0), 0f64..top.max(1.0))?;
+    ch.configure_mesh()
+        .max_light_lines(0)
+        .bold_line_style(palette::GRID)
+        .axis_style(palette::TEXT)
+        .x_desc("segundos")
+        .y_desc("por segundo")
+        .label_style(text_style(font))
+        .axis_desc_style(text_style(font))
+        .x_labels(if small { 5 } else { 10 })
+        .y_labels(6)
+        .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
+        .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
+        .draw()?;
+    let (a, b) = c.trigger;
+    if b > a {
+        ch.draw_series(std::iter::once(Rectangle::new(
+            [(a, 0.0), (b, top)],
+            palette::ZOMBIE.mix(0.12).filled(),
+        )))?
+        .label("disparador")
+        .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], palette::ZOMBIE.mix(0.25).filled()));
+    }
+    ch.draw_series(DashedLineSeries::new(
+        [(0.0, c.capacity), (c.end_s, c.capacity)],
+        6,
+        4,
+        palette::LIMIT.stroke_width(2),
+    ))?
+    .label(format!("capacidad: {} /s", crate::fmt::es_int(c.capacity as i64)))
+    .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::LIMIT.stroke_width(2)));
+    let clip = |s: &[(f64, f64)]| s.iter().map(|&(x, y)| (x, y.min(top))).collect::<Vec<_>>();
+    type Line<'a> = (&'a str, RGBColor, &'a [(f64, f64)], u32);
+    let lines: Vec<Line> = {
+        let mut v: Vec<Line> = vec![
+            ("intentos que llegan al servidor", palette::CONTRAST, &c.offered, 3),
+            ("requests nuevas", palette::PRIMARY, &c.fresh, 2),
+            ("respuestas a tiempo", palette::OK, &c.goodput, 3),
+        ];
+        if let Some(f) = &c.fallbacks {
+            v.push(("plan B del breaker", palette::TEXT, f, 2));
+        }
+        v
+    };
+    for (label, color, pts, width) in lines {
+        ch.draw_series(LineSeries::new(clip(pts), color.stroke_width(width)))?
+            .label(label)
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], color.stroke_width(3)));
+    }
+    let over = peak(&c.offered);
+    if over > top {
+        ch.draw_series(std::iter::once(Text::new(
+            format!("↑ hasta {} /s", crate::fmt::es_int(over.round() as i64)),
+            (c.end_s * 0.72, top * 0.97),
+            text_style(font).color(&palette::CONTRAST),
+        )))?;
+    }
+    ch.configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(palette::GRID)
+        .label_font(text_style(font))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

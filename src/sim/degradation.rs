@@ -1,0 +1,316 @@
+//! Graceful degradation, measured: fallback answers counted by reason, and
+//! an alert when their share passes a threshold.
+//!
+//! Why: a good plan B is cheaper than the normal path and does not depend on
+//! what failed. But a fallback is an answer that works (C01's category
+//! selector comes back as a 200), so a fallback used in silence hides an
+//! outage: nobody notices that half the requests have used it for a week.
+//! C01 counts each fallback answer by reason (timeout, 503, invalid photo);
+//! with that metric and an alert on its share, the outage shows.
+//!
+//! The model is minute by minute and exact (expected counts, no noise): a
+//! steady rate of requests, a small everyday share of fallbacks per reason,
+//! and an incident that raises one reason's share for a while. Optionally the
+//! plan B shares the dependency that failed (the lesson's common mistake 6):
+//! then, during the incident, its answers fail too.
+//!
+//! ```
+//! use sensei_lab::sim::degradation::{run, DegradationParams};
+//! let r = run(&DegradationParams::default());
+//! assert_eq!(r.alert_at_min, Some(11)); // the incident starts at minute 10
+//! ```
+
+use super::chain::{Toggle, ON_OFF};
+use super::params::{ChoiceKey, Spec};
+use serde::{Deserialize, Serialize};
+
+/// Why a request got the plan B.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    /// Triton did not answer in time.
+    #[default]
+    Timeout,
+    /// Triton (or the gateway) said it was saturated.
+    Unavailable,
+    /// The photo could not be read.
+    Invalid,
+}
+
+impl Reason {
+    pub const ALL: [Reason; 3] = [Reason::Timeout, Reason::Unavailable, Reason::Invalid];
+    pub fn label(self) -> &'static str {
+        match self {
+            Reason::Timeout => "timeout",
+            Reason::Unavailable => "503",
+            Reason::Invalid => "foto inválida",
+        }
+    }
+}
+
+impl ChoiceKey for Reason {
+    const KEYS: &'static [(Self, &'static str)] = &[
+        (Reason::Timeout, "timeout"),
+        (Reason::Unavailable, "unavailable"),
+        (Reason::Invalid, "invalid"),
+    ];
+}
+
+const REASON_OPTIONS: &[(&str, &str)] = &[
+    ("timeout", "timeout"),
+    ("unavailable", "503"),
+    ("invalid", "foto inválida"),
+];
+
+/// A day of C01's fallbacks, minute by minute.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct DegradationParams {
+    /// Requests per second [1–100000; lesson: 500]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 500))]
+    pub rps: u32,
+    /// Everyday fallbacks for timeouts, in tenths of a percent [0–1000; default: 5 (0.5 %)]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
+    pub timeout_permille: u32,
+    /// Everyday fallbacks for 503s, in tenths of a percent [0–1000; default: 2 (0.2 %)]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 2))]
+    pub unavailable_permille: u32,
+    /// Everyday fallbacks for invalid photos, in tenths of a percent [0–1000; default: 10 (1 %)]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
+    pub invalid_permille: u32,
+    /// The incident: which reason grows [default: timeout]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Reason::Timeout))]
+    pub incident: Reason,
+    /// The incident starts at this minute [0–1440; default: 10]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
+    pub incident_at_min: u32,
+    /// ... and lasts this many minutes [0–1440; default: 30]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 30))]
+    pub incident_min: u32,
+    /// Share of the requests that get that fallback during the incident, percent [0–100; default: 40]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 40))]
+    pub incident_pct: u32,
+    /// Fallbacks are counted and alerted on [default: on]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Toggle::On))]
+    pub metric: Toggle,
+    /// Alert when the fallbacks' share over the window passes this, percent [1–100; default: 5]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
+    pub alert_pct: u32,
+    /// Window of the alert, in minutes [1–60; default: 5]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
+    pub window_min: u32,
+    /// The plan B depends on what failed (common mistake 6) [default: off]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Toggle::Off))]
+    pub shared_dependency: Toggle,
+    /// Minutes shown [10–1440; default: 60]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 60))]
+    pub duration_min: u32,
+}
+
+impl Default for DegradationParams {
+    fn default() -> Self {
+        DegradationParams {
+            rps: 500,
+            timeout_permille: 5,
+            unavailable_permille: 2,
+            invalid_permille: 10,
+            incident: Reason::Timeout,
+            incident_at_min: 10,
+            incident_min: 30,
+            incident_pct: 40,
+            metric: Toggle::On,
+            alert_pct: 5,
+            window_min: 5,
+            shared_dependency: Toggle::Off,
+            duration_min: 60,
+        }
+    }
+}
+
+const SPECS: &[Spec] = &[
+    Spec::int("rps", "Requests por segundo", "/s", 1, 100_000),
+    Spec::int("timeout-permille", "Plan B diario por timeout", "‰", 0, 1_000),
+    Spec::int("unavailable-permille", "Plan B diario por 503", "‰", 0, 1_000),
+    Spec::int("invalid-permille", "Plan B diario por foto inválida", "‰", 0, 1_000),
+    Spec::choice("incident", "El incidente sube", REASON_OPTIONS),
+    Spec::int("incident-at-min", "Empieza en el minuto", "", 0, 1_440),
+    Spec::int("incident-min", "Dura", "min", 0, 1_440),
+    Spec::int("incident-pct", "Plan B durante el incidente", "%", 0, 100),
+    Spec::choice("metric", "Contar el plan B y alertar", ON_OFF),
+    Spec::int("alert-pct", "Alerta arriba de", "%", 1, 100),
+    Spec::int("window-min", "Ventana de la alerta", "min", 1, 60),
+    Spec::choice("shared-dependency", "El plan B depende de lo que falló", ON_OFF),
+    Spec::int("duration-min", "Minutos mostrados", "min", 10, 1_440),
+];
+
+crate::impl_params!(DegradationParams, SPECS, {
+    "rps" => rps,
+    "timeout-permille" => timeout_permille,
+    "unavailable-permille" => unavailable_permille,
+    "invalid-permille" => invalid_permille,
+    "incident" => incident,
+    "incident-at-min" => incident_at_min,
+    "incident-min" => incident_min,
+    "incident-pct" => incident_pct,
+    "metric" => metric,
+    "alert-pct" => alert_pct,
+    "window-min" => window_min,
+    "shared-dependency" => shared_dependency,
+    "duration-min" => duration_min,
+});
+
+/// One minute.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Minute {
+    pub minute: u32,
+    pub requests: f64,
+    /// Fallback answers by reason, in the order of [`Reason::ALL`].
+    pub fallbacks: [f64; 3],
+    /// Requests that got an error: the plan B itself failed.
+    pub errors: f64,
+    /// Share of fallbacks over the alert's window ending here.
+    pub window_share: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DegradationRun {
+    pub minutes: Vec<Minute>,
+    /// Fallbacks by reason over the whole run, in the order of [`Reason::ALL`].
+    pub totals: [f64; 3],
+    pub requests: f64,
+    pub errors: f64,
+    /// The minute the alert fires (None: it never does, or nothing is measured).
+    pub alert_at_min: Option<u32>,
+    /// What a dashboard of HTTP status codes shows: answers that were 200.
+    pub share_ok_status: f64,
+}
+
+pub fn run(params: &DegradationParams) -> DegradationRun {
+    let (p, _) = super::params::clamp(params);
+    let per_min = p.rps as f64 * 60.0;
+    let everyday = [p.timeout_permille, p.unavailable_permille, p.invalid_permille].map(|x| x as f64 / 1000.0);
+    let incident = |m: u32| m >= p.incident_at_min && m < p.incident_at_min.saturating_add(p.incident_min);
+    let which = Reason::ALL.iter().position(|r| *r == p.incident).unwrap_or(0);
+    let mut minutes: Vec<Minute> = Vec::with_capacity(p.duration_min as usize);
+    for m in 0..p.duration_min {
+        let mut shares = everyday;
+        if incident(m) {
+            shares[which] = shares[which].max(p.incident_pct as f64 / 100.0);
+        }
+        // Shares above 100 % in total are scaled down: a request gets one plan B at most.
+        let total: f64 = shares.iter().sum();
+        if total > 1.0 {
+            shares = shares.map(|s| s / total);
+        }
+        let fallbacks = shares.map(|s| s * per_min);
+        // A plan B that depends on what failed fails with it during the incident
+        // (an invalid photo does not take a dependency down).
+        let errors = if p.shared_dependency.is_on() && incident(m) && p.incident != Reason::Invalid {
+            fallbacks[which]
+        } else {
+            0.0
+        };
+        minutes.push(Minute {
+            minute: m,
+            requests: per_min,
+            fallbacks,
+            errors,
+            window_share: 0.0,
+        });
+    }
+    let w = p.window_min as usize;
+    for i in 0..minutes.len() {
+        let lo = (i + 1).saturating_sub(w);
+        let fb: f64 = minutes[lo..=i].iter().map(|m| m.fallbacks.iter().sum::<f64>()).sum();
+        let req: f64 = minutes[lo..=i].iter().map(|m| m.requests).sum();
+        minutes[i].window_share = fb / req;
+    }
+    // The alert fires at the end of the first minute whose window passes the threshold.
+    let alert_at_min = p
+        .metric
+        .is_on()
+        .then(|| {
+            minutes
+                .iter()
+                .find(|m| m.window_share * 100.0 > p.alert_pct as f64 + 1e-9)
+                .map(|m| m.minute + 1)
+        })
+        .flatten();
+    let mut totals = [0.0; 3];
+    for m in &minutes {
+        for (t, f) in totals.iter_mut().zip(m.fallbacks) {
+            *t += f;
+        }
+    }
+    let requests: f64 = minutes.iter().map(|m| m.requests).sum();
+    let errors: f64 = minutes.iter().map(|m| m.errors).sum();
+    DegradationRun {
+        minutes,
+        totals,
+        requests,
+        errors,
+        alert_at_min,
+        share_ok_status: if requests > 0.0 { 1.0 - errors / requests } else { 1.0 },
+    }
+}
+
+/// One Spanish sentence: who finds out, and when.
+pub fn verdict(r: &DegradationRun, p: &DegradationParams) -> String {
+    let share = crate::fmt::es_percent((r.totals.iter().sum::<f64>()) / r.requests.max(1.0), 1);
+    match (p.metric.is_on(), r.alert_at_min) {
+        (true, Some(m)) => format!(
+            "alerta en el minuto {m}: más de {} % de plan B en los últimos {} min; en total, {share} de las requests usó el plan B",
+            p.alert_pct, p.window_min
+        ),
+        (true, None) => format!("sin alerta: el plan B nunca pasa de {} % en {} min ({share} en total)", p.alert_pct, p.window_min),
+        (false, _) if r.errors > 0.0 => format!(
+            "nadie cuenta el plan B, y el plan B también falla: {} requests con error, y nadie sabe por qué",
+            crate::fmt::es_int(r.errors.round() as i64)
+        ),
+        (false, _) => format!(
+            "nadie se entera: el plan B contesta 200, el tablero muestra {} de respuestas 200, y {share} de las requests usó el plan B",
+            crate::fmt::es_percent(r.share_ok_status, 0)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counted_by_reason() {
+        let r = run(&DegradationParams::default());
+        // 500/s × 60 s = 30,000 requests a minute; 30 minutes of 40 % timeouts, 30 of 0.5 %.
+        assert_eq!(r.requests, 30_000.0 * 60.0);
+        assert!((r.totals[0] - (30.0 * 12_000.0 + 30.0 * 150.0)).abs() < 1e-6);
+        assert!((r.totals[2] - 60.0 * 300.0).abs() < 1e-6);
+        // A fallback is an answer: every request got a 200.
+        assert_eq!(r.share_ok_status, 1.0);
+        // The window of 5 min passes 5 % in the incident's first minutes:
+        // minute 10 alone: (12,000 + 60 + 300 + 4 × 510) / 150,000 = 9.6 %.
+        assert_eq!(r.alert_at_min, Some(11));
+    }
+
+    #[test]
+    fn in_silence_nobody_knows() {
+        let r = run(&DegradationParams {
+            metric: Toggle::Off,
+            ..DegradationParams::default()
+        });
+        assert_eq!(r.alert_at_min, None);
+        assert_eq!(r.share_ok_status, 1.0);
+    }
+
+    #[test]
+    fn a_plan_b_that_shares_the_dependency_fails_with_it() {
+        let r = run(&DegradationParams {
+            shared_dependency: Toggle::On,
+            ..DegradationParams::default()
+        });
+        assert!((r.errors - 30.0 * 12_000.0).abs() < 1e-6);
+        assert!(r.share_ok_status < 0.81);
+    }
+}

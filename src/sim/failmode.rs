@@ -1,0 +1,266 @@
+//! Fail-open or fail-closed: what a permission piece does when it cannot
+//! answer, and HTTP's promises per method.
+//!
+//! Why: some pieces do not give an answer but a permission (a content
+//! reviewer, a request limiter). If the reviewer fails, what happens must
+//! have been decided before. Failing open lets everything through; failing
+//! closed blocks everything. The choice is about which costs more: letting
+//! something bad through for a while, or stopping everything good. In C06,
+//! moderation fails open (blocking every post because a GPU is slow would be
+//! an outage of the product); a payment or a login fails closed.
+//!
+//! ```
+//! use sensei_lab::sim::failmode::{run, Case, FailModeParams, Mode};
+//! let r = run(&FailModeParams { case: Case::Payment, mode: Mode::Open, ..FailModeParams::default() });
+//! assert!(!r.matches_lesson);
+//! ```
+
+use super::params::{ChoiceKey, Spec};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Case {
+    /// C06: the moderation of a posts site.
+    #[default]
+    Moderation,
+    /// A payment that cannot be verified.
+    Payment,
+    /// A login that cannot be verified.
+    Login,
+}
+
+impl ChoiceKey for Case {
+    const KEYS: &'static [(Self, &'static str)] = &[
+        (Case::Moderation, "moderation"),
+        (Case::Payment, "payment"),
+        (Case::Login, "login"),
+    ];
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// Let it through.
+    #[default]
+    Open,
+    /// Block it.
+    Closed,
+}
+
+impl ChoiceKey for Mode {
+    const KEYS: &'static [(Self, &'static str)] = &[(Mode::Open, "open"), (Mode::Closed, "closed")];
+}
+
+/// What a case is about, in the lesson's words.
+pub struct CaseText {
+    pub case: Case,
+    /// "C06 (la moderación de un sitio de publicaciones)".
+    pub name: &'static str,
+    /// What one item is ("posts", "pagos").
+    pub items: &'static str,
+    /// What a bad one is ("posts que violan las reglas").
+    pub bad: &'static str,
+    /// What the lesson chooses, and why.
+    pub lesson: Mode,
+    pub why: &'static str,
+}
+
+pub const CASES: &[CaseText] = &[
+    CaseText {
+        case: Case::Moderation,
+        name: "C06 (la moderación de un sitio de publicaciones)",
+        items: "posts",
+        bad: "posts que violan las reglas",
+        lesson: Mode::Open,
+        why: "si los modelos no contestan a tiempo, el post se publica y se revisa después: bloquear toda publicación porque una GPU tarda sería una caída del producto",
+    },
+    CaseText {
+        case: Case::Payment,
+        name: "un pago",
+        items: "pagos",
+        bad: "pagos fraudulentos",
+        lesson: Mode::Closed,
+        why: "si no se puede verificar, no pasa",
+    },
+    CaseText {
+        case: Case::Login,
+        name: "un inicio de sesión",
+        items: "inicios de sesión",
+        bad: "intentos con credenciales de otra persona",
+        lesson: Mode::Closed,
+        why: "si no se puede verificar, no pasa",
+    },
+];
+
+pub fn case_text(c: Case) -> &'static CaseText {
+    CASES.iter().find(|t| t.case == c).unwrap_or(&CASES[0])
+}
+
+const CASE_OPTIONS: &[(&str, &str)] = &[
+    ("moderation", "C06: moderación"),
+    ("payment", "un pago"),
+    ("login", "un inicio de sesión"),
+];
+const MODE_OPTIONS: &[(&str, &str)] = &[
+    ("open", "fallar abierto (dejar pasar)"),
+    ("closed", "fallar cerrado (bloquear)"),
+];
+
+/// The checker is down for a while: what passes and what is stopped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct FailModeParams {
+    /// The case [default: moderation]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Case::Moderation))]
+    pub case: Case,
+    /// What the piece does when the checker does not answer [default: open]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Mode::Open))]
+    pub mode: Mode,
+    /// How long the checker is down, in minutes [1–1440; default: 10]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
+    pub outage_min: u32,
+    /// Items per minute [1–1000000; default: 200]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 200))]
+    pub per_min: u32,
+    /// Bad items, in tenths of a percent [0–1000; default: 10 (1 %)]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
+    pub bad_permille: u32,
+}
+
+impl Default for FailModeParams {
+    fn default() -> Self {
+        FailModeParams {
+            case: Case::Moderation,
+            mode: Mode::Open,
+            outage_min: 10,
+            per_min: 200,
+            bad_permille: 10,
+        }
+    }
+}
+
+const SPECS: &[Spec] = &[
+    Spec::choice("case", "El caso", CASE_OPTIONS),
+    Spec::choice("mode", "Si el revisor no contesta", MODE_OPTIONS),
+    Spec::int("outage-min", "El revisor no contesta durante", "min", 1, 1_440),
+    Spec::int("per-min", "Llegan por minuto", "", 1, 1_000_000),
+    Spec::int("bad-permille", "De ellos, malos", "‰", 0, 1_000),
+];
+
+crate::impl_params!(FailModeParams, SPECS, {
+    "case" => case,
+    "mode" => mode,
+    "outage-min" => outage_min,
+    "per-min" => per_min,
+    "bad-permille" => bad_permille,
+});
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FailModeRun {
+    /// Items that arrive while the checker is down.
+    pub items: u64,
+    /// Bad items let through (failing open).
+    pub bad_through: u64,
+    /// Good items stopped (failing closed).
+    pub good_blocked: u64,
+    pub matches_lesson: bool,
+    /// One sentence: what happened and what the lesson chooses.
+    pub sentence: String,
+}
+
+pub fn run(params: &FailModeParams) -> FailModeRun {
+    let (p, _) = super::params::clamp(params);
+    let t = case_text(p.case);
+    let items = p.outage_min as u64 * p.per_min as u64;
+    let bad = items * p.bad_permille as u64 / 1000;
+    let (bad_through, good_blocked) = match p.mode {
+        Mode::Open => (bad, 0),
+        Mode::Closed => (0, items - bad),
+    };
+    let n = crate::fmt::es_int;
+    let what = match p.mode {
+        Mode::Open => format!(
+            "Fallando abierto pasan los {} {} de esos {} min, y con ellos ≈ {} {}",
+            n(items as i64),
+            t.items,
+            p.outage_min,
+            n(bad as i64),
+            t.bad
+        ),
+        Mode::Closed => format!(
+            "Fallando cerrado se detienen los {} {} de esos {} min: ≈ {} buenos que no pasan",
+            n(items as i64),
+            t.items,
+            p.outage_min,
+            n((items - bad) as i64)
+        ),
+    };
+    let lesson = match t.lesson {
+        Mode::Open => "fallar abierto",
+        Mode::Closed => "fallar cerrado",
+    };
+    let matches_lesson = p.mode == t.lesson;
+    let sentence = format!("{what}. Para {}, la lección elige {lesson}: {}.", t.name, t.why);
+    FailModeRun {
+        items,
+        bad_through,
+        good_blocked,
+        matches_lesson,
+        sentence,
+    }
+}
+
+/// HTTP's promise for each method (RFC 9110, §9.2): safe (changes nothing)
+/// and idempotent (repeating it leaves the same result).
+pub const METHODS: &[(&str, bool, bool)] = &[
+    ("GET", true, true),
+    ("HEAD", true, true),
+    ("OPTIONS", true, true),
+    ("PUT", false, true),
+    ("DELETE", false, true),
+    ("POST", false, false),
+    ("PATCH", false, false),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lesson_choices() {
+        for (case, mode) in [
+            (Case::Moderation, Mode::Open),
+            (Case::Payment, Mode::Closed),
+            (Case::Login, Mode::Closed),
+        ] {
+            let p = FailModeParams {
+                case,
+                mode,
+                ..FailModeParams::default()
+            };
+            assert!(run(&p).matches_lesson);
+        }
+    }
+
+    #[test]
+    fn what_passes_and_what_stops() {
+        let open = run(&FailModeParams::default());
+        assert_eq!((open.items, open.bad_through, open.good_blocked), (2_000, 20, 0));
+        let closed = run(&FailModeParams {
+            mode: Mode::Closed,
+            ..FailModeParams::default()
+        });
+        assert_eq!((closed.bad_through, closed.good_blocked), (0, 1_980));
+        assert!(closed.sentence.contains("el post se publica y se revisa después"));
+    }
+
+    #[test]
+    fn safe_methods_are_idempotent() {
+        assert!(METHODS.iter().all(|(_, safe, idem)| !safe || *idem));
+        assert_eq!(METHODS.iter().filter(|m| m.2).count(), 5);
+    }
+}

@@ -1,0 +1,667 @@
+//! Retry storms: a discrete-event simulation of layers that retry in front
+//! of a server of fixed capacity.
+//!
+//! Why: retries help when failures are few and scattered. When many requests
+//! fail together for lack of capacity, they do the opposite: they multiply
+//! the load just when the system has the least room. With every layer
+//! retrying, a short trigger (an outage of a few seconds, a spike of load)
+//! can leave the system overloaded long after the trigger is gone: the
+//! attempts that time out bring more attempts, the server spends its capacity
+//! on answers whose callers already left, and nothing new gets through. That
+//! is a *metastable failure* (Bronson et al., "Metastable Failures in
+//! Distributed Systems", HotOS 2021): the system stays in the bad state by
+//! itself, and only shedding the extra load gets it out. With retries in one
+//! layer under a budget, or with a circuit breaker, the same trigger passes.
+//!
+//! The model:
+//!
+//! * fresh requests arrive as a Poisson process (seeded);
+//! * a chain of `layers` callers sits above the server; each may retry a
+//!   failed call (full jitter on an exponential backoff), and a retry of an
+//!   upper layer starts the whole chain below again, so one request can make
+//!   up to `(1 + retries)^layers` attempts (the lesson's 4³ = 64);
+//! * the server is one FIFO queue with a fixed capacity per second. It never
+//!   drops an attempt: one whose caller has given up is still served (zombie
+//!   work), which is what keeps a storm going;
+//! * an attempt fails when its answer does not arrive within `timeout_ms`;
+//!   the caller learns it then;
+//! * a budget (per layer, over 1 s) refuses retries above its share of the
+//!   requests, and a layer out of budget answers "overloaded; don't retry",
+//!   so the layers above it do not retry either;
+//! * a breaker in the bottom caller (the lesson's: 10 s window, more than
+//!   50 % failures with at least 20 calls, 5 probes; open 10 s by default
+//!   instead of 30, so that a short run shows it closing) answers the
+//!   fallback at once while open, and an answer that says "don't retry".
+//!
+//! Work is bounded: a run plays at most [`MAX_ATTEMPTS`] attempts.
+//!
+//! ```
+//! use sensei_lab::sim::storm::{simulate, StormParams, RetryIn};
+//! let storm = simulate(&StormParams::default());
+//! assert!(!storm.recovered()); // every layer retries: the overload outlives the outage
+//! let calm = simulate(&StormParams { retry_in: RetryIn::Bottom, budget_pct: Some(10), ..StormParams::default() });
+//! assert!(calm.recovered());
+//! ```
+
+use super::backoff::{Backoff, Jitter};
+use super::breaker::{Breaker, BreakerConfig};
+use super::budget::RetryBudget;
+use super::chain::{Toggle, ON_OFF};
+use super::params::{ChoiceKey, Spec};
+use super::rng::{PyRandom, UnitRng};
+use serde::{Deserialize, Serialize};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Where the retries are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum RetryIn {
+    /// Every layer retries (each one "being resilient").
+    #[default]
+    All,
+    /// Only the layer just above the server retries.
+    Bottom,
+}
+
+impl ChoiceKey for RetryIn {
+    const KEYS: &'static [(Self, &'static str)] = &[(RetryIn::All, "all"), (RetryIn::Bottom, "bottom")];
+}
+
+/// What sets the storm off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Trigger {
+    /// The server stops for a while (a pause, a restart); its queue waits.
+    #[default]
+    Outage,
+    /// More fresh requests than usual for a while.
+    Spike,
+}
+
+impl ChoiceKey for Trigger {
+    const KEYS: &'static [(Self, &'static str)] = &[(Trigger::Outage, "outage"), (Trigger::Spike, "spike")];
+}
+
+/// A retry storm. Defaults: the lesson's chain (three callers that retry 3
+/// times each) in front of a server at two thirds of its capacity, which
+/// stops for 3 s at t = 5 s.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(rename_all = "kebab-case", default)]
+pub struct StormParams {
+    /// Fresh requests per second [1–2000; default: 50]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 50))]
+    pub rps: u32,
+    /// Attempts the server answers per second [1–5000; default: 75]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 75))]
+    pub capacity: u32,
+    /// Callers in the chain above the server (each may retry) [1–4; lesson: 3]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
+    pub layers: u32,
+    /// Retries per layer [0–5; lesson: 3]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
+    pub retries: u32,
+    /// Which layers retry: all, or only the bottom one [default: all]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = RetryIn::All))]
+    pub retry_in: RetryIn,
+    /// Retry budget per layer, percent of its requests; none = no budget [0–100; lesson: 10 when used]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "none", value_parser = super::params::parse_maybe))]
+    pub budget_pct: super::params::Maybe,
+    /// A circuit breaker in the caller just above the server (the lesson's numbers) [default: off]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Toggle::Off))]
+    pub breaker: Toggle,
+    /// How long the breaker stays open, in s (the lesson's example says 30; shorter here so that a
+    /// short run shows it closing) [1–600; default: 10]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
+    pub breaker_open_s: u32,
+    /// What sets it off: an outage of the server or a spike of fresh requests [default: outage]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Trigger::Outage))]
+    pub trigger: Trigger,
+    /// When the trigger starts, in s [0–300; default: 5]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
+    pub trigger_at_s: u32,
+    /// How long the trigger lasts, in ms [0–120000; default: 3000]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3_000))]
+    pub trigger_ms: u32,
+    /// During a spike, extra fresh requests, percent of the usual [0–1000; default: 100]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100))]
+    pub spike_pct: u32,
+    /// Each caller's timeout for one attempt, in ms [10–60000; default: 1000]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 1_000))]
+    pub timeout_ms: u32,
+    /// Backoff base (full jitter, wait before retry n at most base × 2ⁿ, capped at 10 s), in ms [1–10000; default: 100]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100))]
+    pub base_ms: u32,
+    /// Seconds simulated [10–300; default: 40]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 40))]
+    pub duration_s: u32,
+    /// Seed of the arrivals and the jitter [0–4294967295; default: 7]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
+    pub seed: u32,
+}
+
+impl Default for StormParams {
+    fn default() -> Self {
+        StormParams {
+            rps: 50,
+            capacity: 75,
+            layers: 3,
+            retries: 3,
+            retry_in: RetryIn::All,
+            budget_pct: None,
+            breaker: Toggle::Off,
+            breaker_open_s: 10,
+            trigger: Trigger::Outage,
+            trigger_at_s: 5,
+            trigger_ms: 3_000,
+            spike_pct: 100,
+            timeout_ms: 1_000,
+            base_ms: 100,
+            duration_s: 40,
+            seed: 7,
+        }
+    }
+}
+
+const RETRY_IN_OPTIONS: &[(&str, &str)] = &[("all", "todas las capas"), ("bottom", "solo la de abajo")];
+const TRIGGER_OPTIONS: &[(&str, &str)] = &[("outage", "el servidor se detiene"), ("spike", "un pico de carga")];
+
+const SPECS: &[Spec] = &[
+    Spec::int("rps", "Requests nuevas por segundo", "/s", 1, 2_000),
+    Spec::int("capacity", "Capacidad del servidor", "/s", 1, 5_000),
+    Spec::int("layers", "Capas que llaman (y pueden reintentar)", "", 1, 4),
+    Spec::int("retries", "Reintentos por capa", "", 0, 5),
+    Spec::choice("retry-in", "Reintentan", RETRY_IN_OPTIONS),
+    Spec::optional(
+        "budget-pct",
+        "Presupuesto por capa",
+        "%",
+        "sin presupuesto",
+        "con presupuesto",
+        0,
+        100,
+    ),
+    Spec::choice("breaker", "Circuit breaker abajo", ON_OFF),
+    Spec::int("breaker-open-s", "Breaker: abierto durante", "s", 1, 600),
+    Spec::choice("trigger", "Disparador", TRIGGER_OPTIONS),
+    Spec::int("trigger-at-s", "Empieza a los", "s", 0, 300),
+    Spec::int("trigger-ms", "Dura", "ms", 0, 120_000),
+    Spec::int("spike-pct", "Pico: carga extra", "%", 0, 1_000),
+    Spec::int("timeout-ms", "Timeout de cada intento", "ms", 10, 60_000),
+    Spec::int("base-ms", "Base del backoff", "ms", 1, 10_000),
+    Spec::int("duration-s", "Segundos simulados", "s", 10, 300),
+    Spec::int("seed", "Semilla", "", 0, u32::MAX as i64),
+];
+
+crate::impl_params!(StormParams, SPECS, {
+    "rps" => rps,
+    "capacity" => capacity,
+    "layers" => layers,
+    "retries" => retries,
+    "retry-in" => retry_in,
+    "budget-pct" => budget_pct,
+    "breaker" => breaker,
+    "breaker-open-s" => breaker_open_s,
+    "trigger" => trigger,
+    "trigger-at-s" => trigger_at_s,
+    "trigger-ms" => trigger_ms,
+    "spike-pct" => spike_pct,
+    "timeout-ms" => timeout_ms,
+    "base-ms" => base_ms,
+    "duration-s" => duration_s,
+    "seed" => seed,
+});
+
+/// Most attempts one run plays; past it the run stops early (`truncated`).
+pub const MAX_ATTEMPTS: u64 = 600_000;
+/// Buckets of the timeline.
+pub const BUCKETS: usize = 120;
+/// A bucket counts as healthy when its answers in time reach this share of
+/// its fresh requests.
+pub const HEALTHY_SHARE: f64 = 0.8;
+/// The wait before a retry never passes this, in ms.
+pub const BACKOFF_CAP_MS: f64 = 10_000.0;
+
+/// One stretch of the timeline. Counts are per second.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Bucket {
+    /// Start of the bucket, in s.
+    pub t: f64,
+    /// Fresh requests arriving.
+    pub fresh: f64,
+    /// Attempts reaching the server (first attempts and retries).
+    pub offered: f64,
+    /// Of those, retries.
+    pub retries: f64,
+    /// Attempts answered within their timeout (the goodput).
+    pub goodput: f64,
+    /// Attempts the server served after their caller gave up (zombie work).
+    pub zombie: f64,
+    /// Requests that got the fallback at once from an open breaker.
+    pub fallbacks: f64,
+    /// Requests that failed in the end (out of retries, out of budget).
+    pub failed: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StormRun {
+    pub bucket_s: f64,
+    pub buckets: Vec<Bucket>,
+    pub requests: u64,
+    pub attempts: u64,
+    /// Requests that got an answer in time.
+    pub succeeded: u64,
+    /// Attempts per request, on average.
+    pub amplification: f64,
+    /// When the trigger starts and ends, in s.
+    pub trigger_start_s: f64,
+    pub trigger_end_s: f64,
+    /// From when on every bucket was healthy again (None: it never was, to the end).
+    pub recovered_at_s: Option<f64>,
+    /// The run stopped at [`MAX_ATTEMPTS`].
+    pub truncated: bool,
+}
+
+impl StormRun {
+    /// Healthy again before the end (and at least 5 s before it, so a
+    /// last lucky bucket does not count).
+    pub fn recovered(&self) -> bool {
+        let end = self.buckets.len() as f64 * self.bucket_s;
+        self.recovered_at_s.is_some_and(|t| t <= end - 5.0_f64.min(end / 4.0)) && !self.truncated
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    /// A caller sends an attempt to the server.
+    Send,
+    /// An attempt's outcome reaches its caller.
+    Answer { ok: bool },
+}
+
+/// A time that orders (never NaN: every time here is a finite sum).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct T(f64);
+impl Eq for T {}
+impl Ord for T {
+    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&o.0)
+    }
+}
+impl PartialOrd for T {
+    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+const MAX_LAYERS: usize = 4;
+
+struct Request {
+    /// Retries used by each layer (0 = the bottom one) in its current call.
+    used: [u8; MAX_LAYERS],
+}
+
+/// Plays the storm.
+pub fn simulate(params: &StormParams) -> StormRun {
+    let (p, _) = super::params::clamp(params);
+    let layers = (p.layers as usize).clamp(1, MAX_LAYERS);
+    let allowed = |k: usize| -> u8 {
+        match p.retry_in {
+            RetryIn::All => p.retries as u8,
+            RetryIn::Bottom if k == 0 => p.retries as u8,
+            RetryIn::Bottom => 0,
+        }
+    };
+    let end_ms = p.duration_s as f64 * 1000.0;
+    let bucket_ms = end_ms / BUCKETS as f64;
+    let service_ms = 1000.0 / p.capacity as f64;
+    let timeout = p.timeout_ms as f64;
+    let trig_a = p.trigger_at_s as f64 * 1000.0;
+    let trig_b = trig_a + p.trigger_ms as f64;
+    let backoff = Backoff {
+        base_ms: p.base_ms as f64,
+        cap_ms: Some(BACKOFF_CAP_MS),
+        jitter: Jitter::Full,
+    };
+    let mut rng = PyRandom::new(p.seed);
+    let mut budgets: Vec<RetryBudget> = (0..layers)
+        .map(|_| RetryBudget::new(p.budget_pct.unwrap_or(0) as f64 / 100.0, 1_000.0))
+        .collect();
+    let mut breaker = p.breaker.is_on().then(|| {
+        Breaker::new(BreakerConfig {
+            open_s: p.breaker_open_s as f64,
+            ..BreakerConfig::default()
+        })
+    });
+    let mut buckets: Vec<Bucket> = (0..BUCKETS)
+        .map(|i| Bucket {
+            t: i as f64 * bucket_ms / 1000.0,
+            ..Bucket::default()
+        })
+        .collect();
+    let at = |t: f64| ((t / bucket_ms) as usize).min(BUCKETS - 1);
+    let mut reqs: Vec<Request> = Vec::new();
+    let mut heap: BinaryHeap<Reverse<(T, Kind, u32)>> = BinaryHeap::new();
+    let mut busy_until = 0.0f64;
+    let (mut attempts, mut succeeded) = (0u64, 0u64);
+    let mut truncated = false;
+
+    // Fresh arrivals, merged with the heap as they come.
+    let rate_at = |t: f64| -> f64 {
+        let base = p.rps as f64 / 1000.0;
+        if p.trigger == Trigger::Spike && t >= trig_a && t < trig_b {
+            base * (1.0 + p.spike_pct as f64 / 100.0)
+        } else {
+            base
+        }
+    };
+    // Thinning against the largest rate keeps one exponential draw per candidate.
+    let max_rate = rate_at(trig_a).max(p.rps as f64 / 1000.0);
+    let mut next_fresh = -(1.0 - rng.random()).ln() / max_rate;
+
+    loop {
+        let from_heap = heap.peek().map(|Reverse((t, _, _))| t.0);
+        let (now, kind, id) = match from_heap {
+            Some(h) if h <= next_fresh => {
+                let Reverse((t, k, id)) = heap.pop().expect("peeked");
+                (t.0, k, id)
+            }
+            _ => {
+                let t = next_fresh;
+                if t >= end_ms {
+                    break;
+                }
+                next_fresh = t - (1.0 - rng.random()).ln() / max_rate;
+                if rng.random() * max_rate >= rate_at(t) {
+                    continue;
+                }
+                reqs.push(Request { used: [0; MAX_LAYERS] });
+                buckets[at(t)].fresh += 1.0;
+                for b in budgets.iter_mut() {
+                    b.request(t);
+                }
+                (t, Kind::Send, (reqs.len() - 1) as u32)
+            }
+        };
+        if now >= end_ms {
+            break;
+        }
+        match kind {
+            Kind::Send => {
+                if let Some(b) = breaker.as_mut() {
+                    if !b.allow(now / 1000.0) {
+                        buckets[at(now)].fallbacks += 1.0;
+                        continue;
+                    }
+                }
+                if attempts >= MAX_ATTEMPTS {
+                    truncated = true;
+                    break;
+                }
+                attempts += 1;
+                let bk = &mut buckets[at(now)];
+                bk.offered += 1.0;
+                if reqs[id as usize].used[..layers].iter().any(|u| *u > 0) {
+                    bk.retries += 1.0;
+                }
+                let mut start = busy_until.max(now);
+                if p.trigger == Trigger::Outage && start >= trig_a && start < trig_b {
+                    start = trig_b;
+                }
+                let finish = start + service_ms;
+                busy_until = finish;
+                let ok = finish - now <= timeout;
+                if ok {
+                    buckets[at(finish)].goodput += 1.0;
+                    heap.push(Reverse((T(finish), Kind::Answer { ok: true }, id)));
+                } else {
+                    if finish < end_ms {
+                        buckets[at(finish)].zombie += 1.0;
+                    }
+                    heap.push(Reverse((T(now + timeout), Kind::Answer { ok: false }, id)));
+                }
+            }
+            Kind::Answer { ok } => {
+                if let Some(b) = breaker.as_mut() {
+                    b.record(now / 1000.0, ok); // the breaker counts in seconds
+                }
+                if ok {
+                    succeeded += 1;
+                    continue;
+                }
+                // The lowest layer with a retry left (and budget) retries; a
+                // retry of layer k starts the calls below it afresh.
+                let r = &mut reqs[id as usize];
+                let mut retried = false;
+                for k in 0..layers {
+                    if r.used[k] >= allowed(k) {
+                        continue;
+                    }
+                    if p.budget_pct.is_some() && !budgets[k].try_retry(now) {
+                        break; // out of budget: "overloaded; don't retry" upwards
+                    }
+                    r.used[k] += 1;
+                    r.used[..k].fill(0);
+                    for b in budgets.iter_mut().take(k) {
+                        b.request(now);
+                    }
+                    let wait = backoff.wait(r.used[k] as u32, backoff.base_ms, &mut rng);
+                    heap.push(Reverse((T(now + wait), Kind::Send, id)));
+                    retried = true;
+                    break;
+                }
+                if !retried {
+                    buckets[at(now)].failed += 1.0;
+                }
+            }
+        }
+    }
+
+    let per_s = 1000.0 / bucket_ms;
+    for b in buckets.iter_mut() {
+        for v in [
+            &mut b.fresh,
+            &mut b.offered,
+            &mut b.retries,
+            &mut b.goodput,
+            &mut b.zombie,
+            &mut b.fallbacks,
+            &mut b.failed,
+        ] {
+            *v *= per_s;
+        }
+    }
+    let trigger_end_s = trig_b / 1000.0;
+    let recovered_at_s = recovery(&buckets, bucket_ms / 1000.0, trigger_end_s);
+    let requests = reqs.len() as u64;
+    StormRun {
+        bucket_s: bucket_ms / 1000.0,
+        buckets,
+        requests,
+        attempts,
+        succeeded,
+        amplification: if requests == 0 {
+            0.0
+        } else {
+            attempts as f64 / requests as f64
+        },
+        trigger_start_s: trig_a / 1000.0,
+        trigger_end_s,
+        recovered_at_s,
+        truncated,
+    }
+}
+
+/// One Spanish sentence: did it recover, and when.
+pub fn verdict(r: &StormRun) -> String {
+    use crate::fmt::es_dec;
+    match (r.recovered(), r.recovered_at_s) {
+        (true, Some(t)) => format!(
+            "se recupera: a los {} s ya contesta a tiempo, {} s después de que terminó el disparador",
+            es_dec(t, 1),
+            es_dec((t - r.trigger_end_s).max(0.0), 1)
+        ),
+        _ => format!(
+            "no se recupera: el disparador terminó a los {} s y la sobrecarga sigue hasta el final (falla metaestable)",
+            es_dec(r.trigger_end_s, 1)
+        ),
+    }
+}
+
+/// From when on (after the trigger) the answers in time keep up with the
+/// fresh requests, both summed over 2 s (so that the noise of the arrivals
+/// does not count as a relapse).
+fn recovery(buckets: &[Bucket], bucket_s: f64, trigger_end_s: f64) -> Option<f64> {
+    let span = ((2.0 / bucket_s).round() as usize).max(1);
+    let healthy = |i: usize| {
+        let lo = i.saturating_sub(span - 1);
+        let good: f64 = buckets[lo..=i].iter().map(|b| b.goodput).sum();
+        let fresh: f64 = buckets[lo..=i].iter().map(|b| b.fresh).sum();
+        good >= HEALTHY_SHARE * fresh
+    };
+    let first = buckets.iter().position(|b| b.t + bucket_s > trigger_end_s)?;
+    let mut from = None;
+    for i in first..buckets.len() {
+        if healthy(i) {
+            from.get_or_insert(i);
+        } else {
+            from = None;
+        }
+    }
+    from.map(|i| buckets[i].t)
+}
+
+/// The shortest trigger (in steps of 100 ms, up to 60 s) after which the
+/// system does not recover with these settings; `None` if it always does.
+/// Assumes that a longer trigger never helps (true in this model, up to
+/// the noise of the arrivals).
+pub fn tipping_point(params: &StormParams) -> Option<u32> {
+    let (p, _) = super::params::clamp(params);
+    let tips = |ms: u32| {
+        !simulate(&StormParams {
+            trigger_ms: ms,
+            ..p.clone()
+        })
+        .recovered()
+    };
+    let (mut lo, mut hi) = (0u32, 600u32); // in tenths of a second
+    if !tips(hi * 100) {
+        return None;
+    }
+    if tips(0) {
+        return Some(0);
+    }
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if tips(mid * 100) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(hi * 100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calm_before_the_trigger() {
+        let r = simulate(&StormParams::default());
+        // Before t = 5 s the server keeps up: goodput ≈ the fresh requests, no retries.
+        let before: Vec<&Bucket> = r.buckets.iter().filter(|b| b.t >= 1.0 && b.t < 4.9).collect();
+        let fresh: f64 = before.iter().map(|b| b.fresh).sum();
+        let good: f64 = before.iter().map(|b| b.goodput).sum();
+        assert!((good / fresh - 1.0).abs() < 0.05, "{good} vs {fresh}");
+        assert!(before.iter().all(|b| b.retries == 0.0));
+    }
+
+    #[test]
+    fn every_layer_retrying_stays_overloaded() {
+        let r = simulate(&StormParams::default());
+        assert!(!r.recovered(), "{:?}", r.recovered_at_s);
+        let last = &r.buckets[BUCKETS - 10..];
+        let offered = last.iter().map(|b| b.offered).sum::<f64>() / 10.0;
+        let good = last.iter().map(|b| b.goodput).sum::<f64>() / 10.0;
+        assert!(offered > 2.0 * 75.0, "offered {offered}");
+        assert!(good < 10.0, "goodput {good}");
+    }
+
+    #[test]
+    fn one_layer_with_a_budget_recovers() {
+        let r = simulate(&StormParams {
+            retry_in: RetryIn::Bottom,
+            budget_pct: Some(10),
+            ..StormParams::default()
+        });
+        assert!(r.recovered(), "{:?}", r.recovered_at_s);
+    }
+
+    #[test]
+    fn a_breaker_recovers() {
+        let r = simulate(&StormParams {
+            breaker: Toggle::On,
+            ..StormParams::default()
+        });
+        assert!(r.recovered(), "{:?}", r.recovered_at_s);
+        assert!(r.buckets.iter().any(|b| b.fallbacks > 0.0));
+    }
+
+    #[test]
+    fn no_trigger_no_storm() {
+        let r = simulate(&StormParams {
+            trigger_ms: 0,
+            ..StormParams::default()
+        });
+        assert!(r.recovered());
+        assert!(r.amplification < 1.01, "{}", r.amplification);
+    }
+
+    #[test]
+    fn worst_case_attempts_per_request() {
+        // A server that never answers in time: every request makes (1 + 3)³ = 64 attempts.
+        let r = simulate(&StormParams {
+            rps: 1,
+            capacity: 1,
+            timeout_ms: 10,
+            base_ms: 1,
+            trigger_at_s: 0,
+            trigger_ms: 120_000,
+            duration_s: 300,
+            ..StormParams::default()
+        });
+        let done: f64 = r.buckets.iter().map(|b| b.failed).sum::<f64>() * r.bucket_s;
+        assert!(done > 10.0);
+        // All but the requests still going at the end made exactly 64 attempts.
+        assert!(r.attempts as f64 >= 64.0 * done.round());
+    }
+
+    #[test]
+    fn there_is_a_tipping_point() {
+        let t = tipping_point(&StormParams::default()).expect("it tips");
+        assert!(t > 0 && t <= 3_000, "{t}");
+        let below = simulate(&StormParams {
+            trigger_ms: t - 100,
+            ..StormParams::default()
+        });
+        assert!(below.recovered());
+    }
+
+    #[test]
+    fn bounded() {
+        let r = simulate(&StormParams {
+            rps: 2_000,
+            capacity: 1,
+            layers: 4,
+            retries: 5,
+            duration_s: 300,
+            ..StormParams::default()
+        });
+        assert!(r.attempts <= MAX_ATTEMPTS);
+        assert!(r.truncated);
+    }
+}

@@ -1,0 +1,105 @@
+//! Degradation, measured: fallback answers counted by reason, their share
+//! over a window, and the alert; or, without the metric, the silence.
+
+use super::chart_canvas::ChartCanvas;
+use super::controls::{command_line, controls, notes};
+use super::figures::{figures, row};
+use super::use_params::use_params;
+use super::widget_frame::WidgetFrame;
+use crate::chart::palette;
+use crate::chart::simple::Lines;
+use crate::chart::Chart;
+use crate::fmt::{es_int, es_percent};
+use crate::sim::degradation::{run, verdict, DegradationParams, Reason};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[component]
+pub fn DegradationWidget() -> Html {
+    let h = use_params::<DegradationParams>("degradation");
+    let p = h.params.clone();
+    let r = use_memo(p.clone(), run);
+    let r2 = r.clone();
+    let chart = use_memo(p.clone(), move |p| {
+        let colors = [palette::CONTRAST, palette::PRIMARY, palette::OK];
+        let mut series: Vec<_> = Reason::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, reason)| {
+                (
+                    format!("plan B por {}", reason.label()),
+                    colors[i],
+                    r2.minutes
+                        .iter()
+                        .map(|m| (m.minute as f64, m.fallbacks[i]))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect();
+        if r2.errors > 0.0 {
+            series.push((
+                "errores: el plan B también falló".into(),
+                palette::ZOMBIE,
+                r2.minutes.iter().map(|m| (m.minute as f64, m.errors)).collect(),
+            ));
+        }
+        Rc::new(Chart::Lines(Lines {
+            x_desc: "minuto".into(),
+            y_desc: "requests por minuto".into(),
+            series,
+            percent: false,
+            marker: if p.metric.is_on() {
+                r2.alert_at_min.map(|m| m as f64)
+            } else {
+                None
+            },
+        }))
+    });
+    let metric = p.metric.is_on();
+    let rows: Vec<_> = Reason::ALL
+        .iter()
+        .zip(r.totals)
+        .map(|(reason, n)| {
+            row(
+                format!("plan B por {}", reason.label()),
+                "fallbacks",
+                vec![if metric {
+                    es_int(n.round() as i64)
+                } else {
+                    "sin contar".into()
+                }],
+            )
+        })
+        .collect();
+    let class = match (metric, r.alert_at_min) {
+        (true, Some(_)) => "warn",
+        (true, None) => "ok",
+        (false, _) => "bad",
+    };
+    let sentence = verdict(&r, &p);
+    let mut chars = sentence.chars();
+    let sentence: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>())
+        .unwrap_or_default()
+        + chars.as_str();
+    html! {
+        <WidgetFrame id="degradation" title="Degradación: contar cada plan B por motivo">
+            { controls(&h, None) }
+            <div class="results">
+                { notes(&h) }
+                <p class={classes!("verdict", class)} role="status" data-figure="verdict">{ sentence }{ "." }</p>
+                if metric {
+                    <ChartCanvas chart={(*chart).clone()} label={format!("Respuestas de plan B por minuto, por motivo. {}", verdict(&r, &p))} height={260} />
+                } else {
+                    <div class="dashboard" data-figure="dashboard">
+                        <span class="big">{ es_percent(r.share_ok_status, 0) }</span>
+                        <span>{ "de respuestas 200 en el tablero" }</span>
+                    </div>
+                }
+                { figures(&[], rows) }
+                { command_line("degradation", &p) }
+            </div>
+        </WidgetFrame>
+    }
+}

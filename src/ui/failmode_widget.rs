@@ -1,0 +1,50 @@
+//! ¿Abierto o cerrado?: the lesson's cases, a choice, and what passes and
+//! what stops while the checker does not answer.
+
+use super::controls::{command_line, controls, notes};
+use super::figures::{figures, row};
+use super::use_params::use_params;
+use super::widget_frame::WidgetFrame;
+use crate::fmt::es_int;
+use crate::sim::failmode::{case_text, run, FailModeParams};
+use yew::prelude::*;
+
+#[component]
+pub fn FailModeWidget() -> Html {
+    let h = use_params::<FailModeParams>("failmode");
+    let p = h.params.clone();
+    let r = run(&p);
+    let t = case_text(p.case);
+    let rows = vec![
+        row(
+            format!("{} mientras no contesta", t.items),
+            "items",
+            vec![es_int(r.items as i64)],
+        ),
+        row(
+            format!("{} que pasan", t.bad),
+            "bad-through",
+            vec![es_int(r.bad_through as i64)],
+        ),
+        row(
+            format!("{} buenos que se detienen", t.items),
+            "good-blocked",
+            vec![es_int(r.good_blocked as i64)],
+        ),
+    ];
+    html! {
+        <WidgetFrame id="failmode" title="¿Abierto o cerrado? Cuando el revisor no contesta">
+            { controls(&h, None) }
+            <div class="results">
+                { notes(&h) }
+                <p class={classes!("verdict", if r.matches_lesson { "ok" } else { "warn" })} role="status" data-figure="sentence">
+                    { if r.matches_lesson { "Como la lección. " } else { "Lo contrario de la lección. " } }
+                    { &r.sentence }
+                </p>
+                { figures(&[], rows) }
+                <p class="aside">{ "Ojo con las palabras: en fail-open, «abierto» deja pasar; en el breaker, «abierto» no deja pasar." }</p>
+                { command_line("failmode", &p) }
+            </div>
+        </WidgetFrame>
+    }
+}

@@ -184,3 +184,40 @@ fn retry_calculators() {
     assert_eq!(v["rows"][4]["max_ms"], 1600.0);
     assert_eq!(lab(&["layers", "--layers", "9"]).status.code(), Some(2));
 }
+
+#[test]
+fn storm_says_whether_it_recovers() {
+    let o = lab(&["storm"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("no se recupera"), "{}", stdout(&o));
+    let o = lab(&["storm", "--retry-in", "bottom", "--budget-pct", "10", "--json"]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["recovered"], true);
+    assert_eq!(v["params"]["budget-pct"], 10);
+    let o = lab(&["storm", "--layers", "9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--layers must be between 1 and 4"));
+}
+
+#[test]
+fn store_plays_exercise_9() {
+    let o = lab(&["store", "--scenario", "in-progress", "--in-progress", "wait"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("recibe la respuesta del intento 1"), "{out}");
+    assert!(out.trim_end().ends_with("operaciones hechas: 1"));
+    let o = lab(&["store", "--scenario", "expired", "--json"]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["performed"].as_array().unwrap().len(), 2);
+    assert_eq!(lab(&["store", "--ttl-h", "0"]).status.code(), Some(2));
+}
+
+#[test]
+fn degradation_and_failmode() {
+    let o = lab(&["degradation", "--metric", "off"]);
+    assert!(stdout(&o).contains("nadie se entera"));
+    let o = lab(&["failmode", "--case", "payment", "--mode", "closed", "--json"]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["result"]["matches_lesson"], true);
+    assert_eq!(lab(&["failmode", "--per-min", "0"]).status.code(), Some(2));
+}

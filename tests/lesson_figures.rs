@@ -42,6 +42,29 @@ fn idempotency_output_is_what_the_lessons_python_prints() {
 }
 
 #[test]
+fn the_idempotency_store_plays_the_lessons_program() {
+    // The store (with its running/done states, expiry and policies) gives the
+    // program's two answers and what was published, as the Python prints them.
+    use idempotency::{run, Scenario, StoreParams};
+    let python = run_python("llave.py");
+    for (scenario, line) in [(Scenario::NoKey, 0), (Scenario::WithKey, 1)] {
+        let r = run(&StoreParams {
+            scenario,
+            ..StoreParams::default()
+        });
+        let reply = r.rows.last().unwrap().reply.clone().unwrap();
+        let published: Vec<String> = r.performed.iter().map(|(_, b)| b.clone()).collect();
+        let label = if line == 0 { "sin llave" } else { "con llave" };
+        let expected = format!(
+            "{label}: {} · guardadas: {}",
+            reply.trim_start_matches("200 · "),
+            idempotency::py_repr_list(&published)
+        );
+        assert_eq!(python.lines().nth(line).unwrap(), expected);
+    }
+}
+
+#[test]
 fn the_texts_figures_about_the_herd() {
     let none = simulate(&HerdParams {
         jitter: Jitter::None,

@@ -282,3 +282,183 @@ mod breaker {
         }
     }
 }
+
+mod storms_budgets_and_keys {
+    use proptest::prelude::*;
+    use sensei_lab::sim::budget::RetryBudget;
+    use sensei_lab::sim::idempotency::{play, Action, Attempt, InProgress, Op};
+    use sensei_lab::sim::params;
+    use sensei_lab::sim::storm::{self, RetryIn, StormParams};
+    use std::collections::HashMap;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Whenever the budget lets a retry through, the retries in its window
+        /// stay within its share of the requests in that window.
+        #[test]
+        fn the_budget_never_lets_retries_pass_its_share(
+            steps in proptest::collection::vec((0.0f64..80.0, any::<bool>()), 0..600),
+            pct in 0u32..=100,
+        ) {
+            let ratio = pct as f64 / 100.0;
+            let mut b = RetryBudget::new(ratio, 1_000.0);
+            let mut t = 0.0;
+            for (dt, is_request) in steps {
+                t += dt;
+                if is_request {
+                    b.request(t);
+                } else if b.try_retry(t) {
+                    let (req, ret) = b.counts(t);
+                    prop_assert!(ret as f64 <= ratio * req as f64 + 1e-9, "{} retries for {} requests", ret, req);
+                }
+            }
+        }
+
+        /// However a script of attempts and waits goes, while keys are kept
+        /// longer than the script lasts, no key's operation is done twice, and
+        /// no attempt gets the answer of another body.
+        #[test]
+        fn the_store_never_performs_a_keys_operation_twice(
+            steps in proptest::collection::vec((0u8..4, 0u8..3, 0u32..4_000, any::<bool>(), 0u32..3_000), 0..60),
+            wait in any::<bool>(),
+        ) {
+            let mut actions = Vec::new();
+            for (key, body, work, lose, advance) in steps {
+                actions.push(Action::Send(Attempt {
+                    op: Op::Refund,
+                    key: (key > 0).then(|| format!("k{key}")),
+                    body: format!("monto {body}"),
+                    work_ms: work as f64,
+                    lose_reply: lose,
+                }));
+                actions.push(Action::Advance { ms: advance as f64 });
+            }
+            let policy = if wait { InProgress::Wait } else { InProgress::Conflict };
+            let r = play(&actions, 1e12, policy);
+            let mut per_key: HashMap<&str, usize> = HashMap::new();
+            for (k, _) in &r.performed {
+                if let Some(k) = k {
+                    *per_key.entry(k.as_str()).or_default() += 1;
+                }
+            }
+            prop_assert!(per_key.values().all(|n| *n == 1), "{:?}", per_key);
+            // The body a key was first used with is the only one it was performed with.
+            for row in &r.rows {
+                if let Some(reply) = &row.reply {
+                    prop_assert!(reply.starts_with("200") || reply.starts_with("409") || reply.starts_with("422"));
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// Any storm runs bounded; with retries in one layer under a budget,
+        /// the retries stay near the budget's share of the requests.
+        #[test]
+        fn storms_are_bounded_and_budgets_hold(
+            rps in 1u32..400, capacity in 1u32..600, layers in 1u32..=4, retries in 0u32..=5,
+            bottom in any::<bool>(), budget in proptest::option::of(0u32..=100), breaker in any::<bool>(),
+            trigger_ms in 0u32..20_000, timeout_ms in 10u32..3_000, seed in any::<u32>(),
+        ) {
+            let p = StormParams {
+                rps, capacity, layers, retries, trigger_ms, timeout_ms, seed,
+                retry_in: if bottom { RetryIn::Bottom } else { RetryIn::All },
+                budget_pct: budget,
+                breaker: if breaker { sensei_lab::sim::chain::Toggle::On } else { sensei_lab::sim::chain::Toggle::Off },
+                duration_s: 20,
+                ..StormParams::default()
+            };
+            prop_assert!(params::check(&p).is_ok());
+            let r = storm::simulate(&p);
+            prop_assert!(r.attempts <= storm::MAX_ATTEMPTS);
+            prop_assert!(r.amplification <= ((retries + 1) as f64).powi(layers as i32) + 1e-9);
+            for b in &r.buckets {
+                for v in [b.fresh, b.offered, b.retries, b.goodput, b.zombie, b.fallbacks, b.failed] {
+                    prop_assert!(v.is_finite() && v >= 0.0);
+                }
+                prop_assert!(b.retries <= b.offered);
+            }
+            if let (true, Some(pct)) = (bottom, budget) {
+                let sum = |f: fn(&storm::Bucket) -> f64| r.buckets.iter().map(f).sum::<f64>() * r.bucket_s;
+                // Each 1 s window holds retries within its share; two overlapping windows bound the whole run.
+                prop_assert!(sum(|b| b.retries) <= 2.0 * pct as f64 / 100.0 * sum(|b| b.fresh) + 1.0);
+            }
+        }
+    }
+
+    fn query() -> impl Strategy<Value = String> {
+        let key = prop_oneof![
+            Just("rps"),
+            Just("capacity"),
+            Just("layers"),
+            Just("retries"),
+            Just("retry-in"),
+            Just("budget-pct"),
+            Just("breaker"),
+            Just("trigger"),
+            Just("trigger-ms"),
+            Just("duration-s"),
+            Just("scenario"),
+            Just("in-progress"),
+            Just("ttl-h"),
+            Just("late-retry-h"),
+            Just("work-s"),
+            Just("incident"),
+            Just("incident-pct"),
+            Just("alert-pct"),
+            Just("window-min"),
+            Just("case"),
+            Just("mode"),
+            Just("per-min"),
+            Just("bad-permille"),
+        ];
+        let value = prop_oneof![
+            any::<i64>().prop_map(|v| v.to_string()),
+            Just("NaN".to_string()),
+            Just("inf".to_string()),
+            Just("-1e300".to_string()),
+            Just("none".to_string()),
+            Just("".to_string()),
+            Just("on".to_string()),
+            Just("bottom".to_string()),
+            Just("expired".to_string()),
+            Just("wait".to_string()),
+            Just("login".to_string()),
+            Just("closed".to_string()),
+            Just("%ZZ".to_string()),
+        ];
+        proptest::collection::vec((key, value), 0..8).prop_map(|kv| {
+            kv.into_iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join("&")
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Whatever a URL says, every scenario of these widgets gets parameters within bounds and runs.
+        #[test]
+        fn any_query_runs_within_bounds(q in query()) {
+            let (s, _) = params::from_query::<StormParams>(&q);
+            prop_assert!(params::check(&s).is_ok());
+            let short = StormParams { duration_s: s.duration_s.min(30), ..s };
+            prop_assert!(storm::simulate(&short).attempts <= storm::MAX_ATTEMPTS);
+            let (k, _) = params::from_query::<sensei_lab::sim::idempotency::StoreParams>(&q);
+            prop_assert!(params::check(&k).is_ok());
+            prop_assert!(!sensei_lab::sim::idempotency::run(&k).rows.is_empty());
+            let (d, _) = params::from_query::<sensei_lab::sim::degradation::DegradationParams>(&q);
+            prop_assert!(params::check(&d).is_ok());
+            let dr = sensei_lab::sim::degradation::run(&d);
+            prop_assert!(dr.share_ok_status >= 0.0 && dr.share_ok_status <= 1.0);
+            let (f, _) = params::from_query::<sensei_lab::sim::failmode::FailModeParams>(&q);
+            prop_assert!(params::check(&f).is_ok());
+            let fr = sensei_lab::sim::failmode::run(&f);
+            prop_assert!(fr.bad_through + fr.good_blocked <= fr.items);
+        }
+    }
+}

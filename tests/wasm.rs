@@ -82,3 +82,24 @@ fn lessons_are_embedded() {
     assert!(sensei_lab::lesson::check_all().is_empty());
     assert!(sensei_lab::lesson::find("timeouts-reintentos-idempotencia").is_some());
 }
+
+#[test]
+fn storms_keys_and_fallbacks_on_every_target() {
+    use sensei_lab::sim::storm::{self, RetryIn, StormParams};
+    // The same run natively and as wasm: identical counts.
+    let r = storm::simulate(&StormParams::default());
+    assert!(!r.recovered());
+    let calm = storm::simulate(&StormParams {
+        retry_in: RetryIn::Bottom,
+        budget_pct: Some(10),
+        ..StormParams::default()
+    });
+    assert!(calm.recovered());
+    let store = idempotency::run(&idempotency::StoreParams {
+        scenario: idempotency::Scenario::WithKey,
+        ..Default::default()
+    });
+    assert_eq!(store.performed.len(), 1);
+    let d = sensei_lab::sim::degradation::run(&Default::default());
+    assert_eq!(d.alert_at_min, Some(11));
+}

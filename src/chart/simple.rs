@@ -23,10 +23,14 @@ pub struct Lines {
     pub x_desc: String,
     pub y_desc: String,
     pub series: Vec<LineSeriesData>,
-    /// Both axes are shares, labelled as percentages.
-    pub percent: bool,
+    /// The x axis is a share, labelled as percentages.
+    pub x_percent: bool,
+    /// The y axis is a share, labelled as percentages.
+    pub y_percent: bool,
     /// A vertical marker (e.g. the chosen failing share).
     pub marker: Option<f64>,
+    /// A horizontal limit with its label (e.g. an alert's threshold).
+    pub threshold: Option<(f64, String)>,
 }
 
 fn text_style(font: u32) -> TextStyle<'static> {
@@ -118,6 +122,7 @@ pub fn draw_lines<DB: DrawingBackend>(
         .series
         .iter()
         .flat_map(|s| s.2.iter().map(|p| p.1))
+        .chain(l.threshold.as_ref().map(|t| t.0))
         .fold(1e-9, f64::max)
         * 1.5;
     let mut c = ChartBuilder::on(root)
@@ -126,14 +131,16 @@ pub fn draw_lines<DB: DrawingBackend>(
         .x_label_area_size(if small { 32 } else { 40 })
         .y_label_area_size(if small { 52 } else { 64 })
         .build_cartesian_2d(x_min..x_max, 0f64..y_max)?;
-    let pct = l.percent;
-    let fmt = move |v: &f64| {
-        if pct {
-            crate::fmt::es_percent(*v, 0)
-        } else {
-            crate::fmt::es_dec(*v, 1)
+    let fmt = |pct: bool| {
+        move |v: &f64| {
+            if pct {
+                crate::fmt::es_percent(*v, 0)
+            } else {
+                crate::fmt::es_dec(*v, 1)
+            }
         }
     };
+    let (fx, fy) = (fmt(l.x_percent), fmt(l.y_percent));
     c.configure_mesh()
         .max_light_lines(0)
         .bold_line_style(palette::GRID)
@@ -144,8 +151,8 @@ pub fn draw_lines<DB: DrawingBackend>(
         .axis_desc_style(text_style(font))
         .x_labels(if small { 5 } else { 10 })
         .y_labels(6)
-        .x_label_formatter(&fmt)
-        .y_label_formatter(&fmt)
+        .x_label_formatter(&fx)
+        .y_label_formatter(&fy)
         .draw()?;
     for (label, color, pts) in &l.series {
         let color = *color;
@@ -160,6 +167,16 @@ pub fn draw_lines<DB: DrawingBackend>(
             4,
             palette::LIMIT.stroke_width(1),
         ))?;
+    }
+    if let Some((y, label)) = &l.threshold {
+        c.draw_series(DashedLineSeries::new(
+            [(x_min, *y), (x_max, *y)],
+            6,
+            4,
+            palette::ZOMBIE.stroke_width(2),
+        ))?
+        .label(label.clone())
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::ZOMBIE.stroke_width(2)));
     }
     c.configure_series_labels()
         .position(SeriesLabelPosition::UpperLeft)

@@ -40,6 +40,33 @@ impl StormChart {
     }
 }
 
+/// The chart's key, drawn by the page under the canvas (so that it never
+/// hides a line): `(label, CSS colour, dashed)`.
+pub fn legend(c: &StormChart) -> Vec<(String, String, bool)> {
+    let css = |c: RGBColor| format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2);
+    let mut v = vec![
+        (
+            "intentos que llegan al servidor".to_string(),
+            css(palette::CONTRAST),
+            false,
+        ),
+        ("requests nuevas".to_string(), css(palette::PRIMARY), false),
+        ("respuestas a tiempo".to_string(), css(palette::OK), false),
+    ];
+    if c.fallbacks.is_some() {
+        v.push(("plan B del breaker".to_string(), css(palette::TEXT), false));
+    }
+    v.push((
+        format!("capacidad: {} /s", crate::fmt::es_int(c.capacity as i64)),
+        css(palette::LIMIT),
+        true,
+    ));
+    if c.trigger.1 > c.trigger.0 {
+        v.push(("disparador".to_string(), "#f3d6d3".to_string(), false));
+    }
+    v
+}
+
 fn text_style(font: u32) -> TextStyle<'static> {
     ("sans-serif", font).into_font().color(&palette::TEXT)
 }
@@ -58,7 +85,7 @@ pub fn draw<DB: DrawingBackend>(
         .max(c.fallbacks.as_deref().map_or(0.0, peak));
     // The storm's attempts can grow far above everything else; past four
     // times the capacity the line is cut at the top and its peak written.
-    let top = (base * 4.0).min(peak(&c.offered).max(base) * 1.35);
+    let top = (base * 4.0).min(peak(&c.offered).max(base) * 1.15);
     let mut ch = ChartBuilder::on(root)
         .margin(10)
         .margin_right(20)
@@ -83,18 +110,14 @@ pub fn draw<DB: DrawingBackend>(
         ch.draw_series(std::iter::once(Rectangle::new(
             [(a, 0.0), (b, top)],
             palette::ZOMBIE.mix(0.12).filled(),
-        )))?
-        .label("disparador")
-        .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], palette::ZOMBIE.mix(0.25).filled()));
+        )))?;
     }
     ch.draw_series(DashedLineSeries::new(
         [(0.0, c.capacity), (c.end_s, c.capacity)],
         6,
         4,
         palette::LIMIT.stroke_width(2),
-    ))?
-    .label(format!("capacidad: {} /s", crate::fmt::es_int(c.capacity as i64)))
-    .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::LIMIT.stroke_width(2)));
+    ))?;
     let clip = |s: &[(f64, f64)]| s.iter().map(|&(x, y)| (x, y.min(top))).collect::<Vec<_>>();
     type Line<'a> = (&'a str, RGBColor, &'a [(f64, f64)], u32);
     let lines: Vec<Line> = {
@@ -108,25 +131,17 @@ pub fn draw<DB: DrawingBackend>(
         }
         v
     };
-    for (label, color, pts, width) in lines {
-        ch.draw_series(LineSeries::new(clip(pts), color.stroke_width(width)))?
-            .label(label)
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], color.stroke_width(3)));
+    for (_, color, pts, width) in lines {
+        ch.draw_series(LineSeries::new(clip(pts), color.stroke_width(width)))?;
     }
     let over = peak(&c.offered);
     if over > top {
         ch.draw_series(std::iter::once(Text::new(
             format!("↑ hasta {} /s", crate::fmt::es_int(over.round() as i64)),
-            (c.end_s * 0.72, top * 0.97),
+            (c.end_s * 0.7, top * 0.93),
             text_style(font).color(&palette::CONTRAST),
         )))?;
     }
-    ch.configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(palette::GRID)
-        .label_font(text_style(font))
-        .draw()?;
     root.present()?;
     Ok(())
 }

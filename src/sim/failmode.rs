@@ -168,7 +168,11 @@ pub struct FailModeRun {
     /// Good items stopped (failing closed).
     pub good_blocked: u64,
     pub matches_lesson: bool,
-    /// One sentence: what happened and what the lesson chooses.
+    /// What happened, in one sentence.
+    pub what: String,
+    /// What the lesson chooses for this case, and why.
+    pub lesson: String,
+    /// Both.
     pub sentence: String,
 }
 
@@ -199,17 +203,21 @@ pub fn run(params: &FailModeParams) -> FailModeRun {
             n((items - bad) as i64)
         ),
     };
-    let lesson = match t.lesson {
+    let choice = match t.lesson {
         Mode::Open => "fallar abierto",
         Mode::Closed => "fallar cerrado",
     };
     let matches_lesson = p.mode == t.lesson;
-    let sentence = format!("{what}. Para {}, la lección elige {lesson}: {}.", t.name, t.why);
+    let lesson = format!("Para {}, la lección elige {choice}: {}.", t.name, t.why);
+    let what = format!("{what}.");
+    let sentence = format!("{what} {lesson}");
     FailModeRun {
         items,
         bad_through,
         good_blocked,
         matches_lesson,
+        what,
+        lesson,
         sentence,
     }
 }

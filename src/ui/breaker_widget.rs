@@ -38,7 +38,9 @@ pub fn BreakerWidget() -> Html {
                 ("plan B al instante".into(), palette::OK, pick(|s| s.fallbacks)),
                 ("llegan a Triton".into(), palette::PRIMARY, pick(|s| s.calls)),
             ],
-            percent: false,
+            x_percent: false,
+            y_percent: false,
+            threshold: None,
             marker: Some(0.0),
         }))
     });

@@ -33,7 +33,9 @@ pub fn BudgetWidget() -> Html {
                 ),
                 ("cubeta de fichas (gRPC)".into(), palette::OK, pick(|c| c.3)),
             ],
-            percent: true,
+            x_percent: true,
+            y_percent: true,
+            threshold: None,
             marker: Some(p.failing_pct as f64 / 100.0),
         }))
     });

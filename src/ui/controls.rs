@@ -18,6 +18,20 @@ pub fn controls<P: Params + 'static>(h: &ParamsHandle<P>, only: Option<&[&str]>)
     }
 }
 
+/// Further controls, folded under «Más parámetros» (no reset button of their own).
+pub fn more_controls<P: Params + 'static>(h: &ParamsHandle<P>, keys: &[&str]) -> Html {
+    html! {
+        <details class="more-controls">
+            <summary>{ "Más parámetros" }</summary>
+            <div class="controls">
+                { for P::specs().iter().filter(|s| keys.contains(&s.key)).map(|spec| html! {
+                    <ParamControl widget={h.widget} spec={*spec} value={h.params.get(spec.key)} on_change={h.setter(spec.key)} />
+                }) }
+            </div>
+        </details>
+    }
+}
+
 /// The notes about values that were clamped or not understood.
 pub fn notes<P: Params>(h: &ParamsHandle<P>) -> Html {
     if h.notes.is_empty() {

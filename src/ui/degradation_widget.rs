@@ -2,7 +2,7 @@
 //! over a window, and the alert; or, without the metric, the silence.
 
 use super::chart_canvas::ChartCanvas;
-use super::controls::{command_line, controls, notes};
+use super::controls::{command_line, controls, more_controls, notes};
 use super::figures::{figures, row};
 use super::use_params::use_params;
 use super::widget_frame::WidgetFrame;
@@ -31,28 +31,34 @@ pub fn DegradationWidget() -> Html {
                     colors[i],
                     r2.minutes
                         .iter()
-                        .map(|m| (m.minute as f64, m.fallbacks[i]))
+                        .map(|m| (m.minute as f64, m.fallbacks[i] / m.requests))
                         .collect::<Vec<_>>(),
                 )
             })
             .collect();
+        series.push((
+            format!("todo el plan B, últimos {} min", p.window_min),
+            palette::LIMIT,
+            r2.minutes.iter().map(|m| (m.minute as f64, m.window_share)).collect(),
+        ));
         if r2.errors > 0.0 {
             series.push((
                 "errores: el plan B también falló".into(),
                 palette::ZOMBIE,
-                r2.minutes.iter().map(|m| (m.minute as f64, m.errors)).collect(),
+                r2.minutes
+                    .iter()
+                    .map(|m| (m.minute as f64, m.errors / m.requests))
+                    .collect(),
             ));
         }
         Rc::new(Chart::Lines(Lines {
             x_desc: "minuto".into(),
-            y_desc: "requests por minuto".into(),
+            y_desc: "parte de las requests".into(),
             series,
-            percent: false,
-            marker: if p.metric.is_on() {
-                r2.alert_at_min.map(|m| m as f64)
-            } else {
-                None
-            },
+            x_percent: false,
+            y_percent: true,
+            marker: r2.alert_at_min.map(|m| m as f64),
+            threshold: Some((p.alert_pct as f64 / 100.0, format!("alerta: {} %", p.alert_pct))),
         }))
     });
     let metric = p.metric.is_on();
@@ -85,7 +91,10 @@ pub fn DegradationWidget() -> Html {
         + chars.as_str();
     html! {
         <WidgetFrame id="degradation" title="Degradación: contar cada plan B por motivo">
-            { controls(&h, None) }
+            <div>
+                { controls(&h, Some(&["incident", "incident-pct", "incident-min", "metric", "alert-pct", "shared-dependency"])) }
+                { more_controls(&h, &["rps", "timeout-permille", "unavailable-permille", "invalid-permille", "incident-at-min", "window-min", "duration-min"]) }
+            </div>
             <div class="results">
                 { notes(&h) }
                 <p class={classes!("verdict", class)} role="status" data-figure="verdict">{ sentence }{ "." }</p>

@@ -37,9 +37,12 @@ pub fn FailModeWidget() -> Html {
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }
-                <p class={classes!("verdict", if r.matches_lesson { "ok" } else { "warn" })} role="status" data-figure="sentence">
-                    { if r.matches_lesson { "Como la lección. " } else { "Lo contrario de la lección. " } }
-                    { &r.sentence }
+                <p class={classes!("verdict", if r.matches_lesson { "ok" } else { "warn" })} role="status" data-figure="what">
+                    { &r.what }
+                </p>
+                <p class="lesson-choice" data-figure="lesson">
+                    <strong>{ if r.matches_lesson { "Como la lección. " } else { "Lo contrario de la lección. " } }</strong>
+                    { &r.lesson }
                 </p>
                 { figures(&[], rows) }
                 <p class="aside">{ "Ojo con las palabras: en fail-open, «abierto» deja pasar; en el breaker, «abierto» no deja pasar." }</p>

@@ -2,11 +2,11 @@
 //! a trigger; does the overload outlive it? And where does it tip?
 
 use super::chart_canvas::ChartCanvas;
-use super::controls::{command_line, controls, notes};
+use super::controls::{command_line, controls, more_controls, notes};
 use super::figures::{figures, row};
 use super::use_params::use_params;
 use super::widget_frame::WidgetFrame;
-use crate::chart::storm::StormChart;
+use crate::chart::storm::{legend, StormChart};
 use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int};
 use crate::sim::storm::{simulate, tipping_point, verdict, StormParams};
@@ -62,19 +62,23 @@ pub fn StormWidget() -> Html {
     );
     html! {
         <WidgetFrame id="storm" title="Tormenta de reintentos: ¿se apaga sola?">
-            { controls(&h, None) }
+            <div>
+                { controls(&h, Some(&["rps", "capacity", "layers", "retries", "retry-in", "budget-pct", "breaker", "trigger", "trigger-ms"])) }
+                { more_controls(&h, &["trigger-at-s", "spike-pct", "timeout-ms", "base-ms", "breaker-open-s", "duration-s", "seed"]) }
+            </div>
             <div class="results">
                 { notes(&h) }
                 <p class={classes!("verdict", if ok { "ok" } else { "bad" })} role="status" data-figure="verdict">
                     { capitalise(&verdict(r)) }{ "." }
                 </p>
-                <ChartCanvas chart={(*chart).clone()} label={label} height={300} />
+                <ChartCanvas chart={(*chart).clone()} label={label} height={360} />
+                { chart_key(&legend(match &**chart { Chart::Storm(c) => c, _ => unreachable!() })) }
                 { figures(&[], rows) }
                 if r.truncated {
                     <p class="aside">{ format!("La corrida se detuvo en {} intentos, el tope de trabajo de esta simulación.", es_int(crate::sim::storm::MAX_ATTEMPTS as i64)) }</p>
                 }
                 <p class="tipping">
-                    <button type="button" onclick={find}>{ "Buscar el punto de quiebre" }</button>
+                    <button type="button" class="reset" onclick={find}>{ "Buscar el punto de quiebre" }</button>
                     if let Some(t) = tip_text {
                         <span data-figure="tipping">{ t }</span>
                     }
@@ -82,6 +86,17 @@ pub fn StormWidget() -> Html {
                 { command_line("storm", &p) }
             </div>
         </WidgetFrame>
+    }
+}
+
+/// The chart's key under the canvas.
+fn chart_key(items: &[(String, String, bool)]) -> Html {
+    html! {
+        <ul class="chart-key" aria-hidden="true">
+            { for items.iter().map(|(label, color, dashed)| html! {
+                <li><span class={classes!("swatch", dashed.then_some("dashed"))} style={format!("--c: {color}")}></span>{ label }</li>
+            }) }
+        </ul>
     }
 }
 

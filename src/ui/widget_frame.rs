@@ -7,6 +7,9 @@ pub struct WidgetFrameProps {
     /// The widget's id: the element is `#widget-<id>`.
     pub id: AttrValue,
     pub title: AttrValue,
+    /// `stacked`: the controls above the results, both full width (for wide tables).
+    #[prop_or_default]
+    pub layout: AttrValue,
     #[prop_or_default]
     pub children: Html,
 }
@@ -14,7 +17,7 @@ pub struct WidgetFrameProps {
 #[component]
 pub fn WidgetFrame(props: &WidgetFrameProps) -> Html {
     html! {
-        <figure class="widget" id={format!("widget-{}", props.id)} data-widget={props.id.clone()}>
+        <figure class={classes!("widget", (!props.layout.is_empty()).then(|| props.layout.to_string()))} id={format!("widget-{}", props.id)} data-widget={props.id.clone()}>
             <figcaption class="widget-title">
                 <span class="badge">{ "Simulación en vivo" }</span>
                 { props.title.clone() }

@@ -97,3 +97,85 @@ test('circuit breaker: exercise 7', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('retry storm: every layer retrying stays overloaded; one layer with a budget recovers', async () => {
+  const { page, problems } = await open(`${LESSON}/cada-capa-multiplica`);
+  await drawn(page, 'storm');
+  const verdict = () => page.textContent('#widget-storm [data-figure="verdict"]');
+  assert.match(await verdict(), /^No se recupera: .*falla metaestable/);
+  // The chart's key is text under the canvas.
+  assert.match(await page.textContent('#widget-storm .chart-key'), /capacidad: 75 \/s/);
+  await page.check('#widget-storm input[name="storm-retry-in"][value="bottom"]');
+  await page.locator('#widget-storm .control:has(#storm-budget-pct) input[type=checkbox]').check();
+  await page.fill('#storm-budget-pct', '10');
+  await page.press('#storm-budget-pct', 'Enter');
+  await page.waitForFunction(() => /^Se recupera/.test(document.querySelector('#widget-storm [data-figure="verdict"]').textContent));
+  assert.match(page.url(), /widget=storm&retry-in=bottom&budget-pct=10/);
+  // A breaker alone also gets it out.
+  await page.click('#widget-storm button.reset:text("Volver a los valores de la lección")');
+  await page.waitForFunction(() => /^No se recupera/.test(document.querySelector('#widget-storm [data-figure="verdict"]').textContent));
+  await page.check('#widget-storm input[name="storm-breaker"][value="on"]');
+  await page.waitForFunction(() => /^Se recupera/.test(document.querySelector('#widget-storm [data-figure="verdict"]').textContent));
+  assert.match(await page.textContent('#widget-storm .chart-key'), /plan B del breaker/);
+  await page.click('#widget-storm button:text("Buscar el punto de quiebre")');
+  assert.match(await page.textContent('#widget-storm [data-figure="tipping"]'), /Punto de quiebre: con un disparador de [\d.]+ s o más|no hay punto de quiebre/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('idempotency store: the lesson program, exercise 9, and the learner going on', async () => {
+  const { page, problems } = await open(`${LESSON}/llave-de-idempotencia`);
+  const performed = () => page.textContent('#widget-store [data-figure="performed"]');
+  assert.match(await performed(), /se hizo 2 veces/);
+  assert.match(await page.textContent('#widget-store table tbody tr:last-child'), /200 · publicación #2/);
+  await page.check('#widget-store input[name="store-scenario"][value="with-key"]');
+  await page.waitForFunction(() => /una sola vez/.test(document.querySelector('#widget-store [data-figure="performed"]').textContent));
+  assert.match(await page.textContent('#widget-store table tbody tr:last-child'), /200 · publicación #1/);
+  // Exercise 9 (b): a retry while the first attempt still runs gets a conflict, or waits.
+  await page.check('#widget-store input[name="store-scenario"][value="in-progress"]');
+  await page.waitForFunction(() => /409 · en curso/.test(document.querySelector('#widget-store table').textContent));
+  await page.check('#widget-store input[name="store-in-progress"][value="wait"]');
+  await page.waitForFunction(() => /recibe la respuesta del intento 1/.test(document.querySelector('#widget-store table').textContent));
+  // (c) the same key with another amount: an error.
+  await page.check('#widget-store input[name="store-scenario"][value="other-amount"]');
+  await page.waitForFunction(() => /422/.test(document.querySelector('#widget-store table').textContent));
+  // The learner goes on: a new key for the same refund is another refund.
+  await page.click('#widget-store button:text("otro intento, llave nueva")');
+  await page.click('#widget-store button:text("avanzar 5 s")');
+  await page.waitForFunction(() => /se hizo 2 veces/.test(document.querySelector('#widget-store [data-figure="performed"]').textContent));
+  await page.click('#widget-store button:text("deshacer")');
+  await page.click('#widget-store button:text("deshacer")');
+  await page.waitForFunction(() => /una sola vez/.test(document.querySelector('#widget-store [data-figure="performed"]').textContent));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('degradation: the fallbacks counted by reason, the alert, and the silence', async () => {
+  const { page, problems } = await open(`${LESSON}/degradacion`);
+  await drawn(page, 'degradation');
+  // Minute 10: (12,000 + 60 + 300 + 4 × 510) / 150,000 = 9.6 % of fallbacks over 5 min > 5 %.
+  assert.match(await page.textContent('#widget-degradation [data-figure="verdict"]'), /^Alerta en el minuto 11/);
+  await page.check('#widget-degradation input[name="degradation-metric"][value="off"]');
+  await page.waitForSelector('#widget-degradation [data-figure="dashboard"]');
+  assert.match(await page.textContent('#widget-degradation [data-figure="dashboard"]'), /100 %/);
+  assert.match(await page.textContent('#widget-degradation [data-figure="verdict"]'), /^Nadie se entera/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('fail-open or fail-closed, and the methods table', async () => {
+  const { page, problems } = await open(`${LESSON}/abierto-o-cerrado`);
+  const lesson = () => page.textContent('#widget-failmode [data-figure="lesson"]');
+  assert.match(await lesson(), /^Como la lección\. Para C06/);
+  await page.check('#widget-failmode input[name="failmode-case"][value="payment"]');
+  await page.waitForFunction(() => /^Lo contrario de la lección/.test(document.querySelector('#widget-failmode [data-figure="lesson"]').textContent));
+  await page.check('#widget-failmode input[name="failmode-mode"][value="closed"]');
+  await page.waitForFunction(() => /^Como la lección\. Para un pago/.test(document.querySelector('#widget-failmode [data-figure="lesson"]').textContent));
+  await page.close();
+  const m = await open(`${LESSON}/metodos-http`);
+  const rows = await m.page.$$eval('table[data-table="methods"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  assert.deepEqual(rows, [['GET', 'sí', 'sí'], ['HEAD', 'sí', 'sí'], ['OPTIONS', 'sí', 'sí'], ['PUT', 'no', 'sí'],
+    ['DELETE', 'no', 'sí'], ['POST', 'no', 'no'], ['PATCH', 'no', 'no']]);
+  assert.deepEqual([...problems, ...m.problems], []);
+  await m.page.close();
+});

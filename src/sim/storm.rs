@@ -51,7 +51,7 @@ use super::params::{ChoiceKey, Spec};
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 
 /// Where the retries are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -282,21 +282,6 @@ enum Kind {
     Answer { ok: bool },
 }
 
-/// A time that orders (never NaN: every time here is a finite sum).
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct T(f64);
-impl Eq for T {}
-impl Ord for T {
-    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
-        self.0.total_cmp(&o.0)
-    }
-}
-impl PartialOrd for T {
-    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(o))
-    }
-}
-
 const MAX_LAYERS: usize = 4;
 
 struct Request {
@@ -344,7 +329,14 @@ pub fn simulate(params: &StormParams) -> StormRun {
         .collect();
     let at = |t: f64| ((t / bucket_ms) as usize).min(BUCKETS - 1);
     let mut reqs: Vec<Request> = Vec::new();
-    let mut heap: BinaryHeap<Reverse<(T, Kind, u32)>> = BinaryHeap::new();
+    // Retries wait a random backoff, so they need a heap. Answers do not:
+    // a failure is known `timeout` after its send and sends are played in
+    // time order, and a success comes at the server's finish time, which only
+    // grows; so each kind of answer comes out of a FIFO already in order.
+    // Keys are the times' bits: for times ≥ 0 they order as the times do.
+    let mut heap: BinaryHeap<Reverse<(u64, u32)>> = BinaryHeap::new();
+    let mut failed_answers: VecDeque<(f64, u32)> = VecDeque::new();
+    let mut ok_answers: VecDeque<(f64, u32)> = VecDeque::new();
     let mut busy_until = 0.0f64;
     let (mut attempts, mut succeeded) = (0u64, 0u64);
     let mut truncated = false;
@@ -363,11 +355,33 @@ pub fn simulate(params: &StormParams) -> StormRun {
     let mut next_fresh = -(1.0 - rng.random()).ln() / max_rate;
 
     loop {
-        let from_heap = heap.peek().map(|Reverse((t, _, _))| t.0);
-        let (now, kind, id) = match from_heap {
-            Some(h) if h <= next_fresh => {
-                let Reverse((t, k, id)) = heap.pop().expect("peeked");
-                (t.0, k, id)
+        // The earliest of: a retry's send, a failure, a success, a fresh arrival
+        // (at equal times in that order, as the heap ordered them before).
+        let candidates = [
+            heap.peek().map(|Reverse((t, _))| f64::from_bits(*t)),
+            failed_answers.front().map(|a| a.0),
+            ok_answers.front().map(|a| a.0),
+        ];
+        let mut pick = None;
+        for (i, c) in candidates.iter().enumerate() {
+            if let Some(t) = c {
+                if *t <= next_fresh && pick.is_none_or(|(_, best)| *t < best) {
+                    pick = Some((i, *t));
+                }
+            }
+        }
+        let (now, kind, id) = match pick {
+            Some((0, _)) => {
+                let Reverse((t, id)) = heap.pop().expect("peeked");
+                (f64::from_bits(t), Kind::Send, id)
+            }
+            Some((1, _)) => {
+                let (t, id) = failed_answers.pop_front().expect("peeked");
+                (t, Kind::Answer { ok: false }, id)
+            }
+            Some(_) => {
+                let (t, id) = ok_answers.pop_front().expect("peeked");
+                (t, Kind::Answer { ok: true }, id)
             }
             _ => {
                 let t = next_fresh;
@@ -416,12 +430,12 @@ pub fn simulate(params: &StormParams) -> StormRun {
                 let ok = finish - now <= timeout;
                 if ok {
                     buckets[at(finish)].goodput += 1.0;
-                    heap.push(Reverse((T(finish), Kind::Answer { ok: true }, id)));
+                    ok_answers.push_back((finish, id));
                 } else {
                     if finish < end_ms {
                         buckets[at(finish)].zombie += 1.0;
                     }
-                    heap.push(Reverse((T(now + timeout), Kind::Answer { ok: false }, id)));
+                    failed_answers.push_back((now + timeout, id));
                 }
             }
             Kind::Answer { ok } => {
@@ -449,7 +463,7 @@ pub fn simulate(params: &StormParams) -> StormRun {
                         b.request(now);
                     }
                     let wait = backoff.wait(r.used[k] as u32, backoff.base_ms, &mut rng);
-                    heap.push(Reverse((T(now + wait), Kind::Send, id)));
+                    heap.push(Reverse(((now + wait).max(0.0).to_bits(), id)));
                     retried = true;
                     break;
                 }

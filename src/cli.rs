@@ -136,6 +136,19 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// One of the lesson's nine exercises as text (for paper), in a variant, with its solution if asked.
+    Exercise {
+        /// The exercise, 1 to 9.
+        n: u32,
+        /// 0 = the lesson's numbers; any other number draws other numbers (exercises 2, 4, 5, 6, 7, 8).
+        #[arg(long, default_value_t = 0)]
+        variant: u32,
+        /// Also print the worked solution and the answers.
+        #[arg(long)]
+        solutions: bool,
+        #[arg(long)]
+        json: bool,
+    },
     /// The idempotency-key program: a lost answer, then a retry with and without a key.
     Idempotency {
         /// Title of the post the client publishes.
@@ -503,6 +516,35 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 return Ok(json!({ "scenario": "failmode", "params": p, "result": r }).to_string());
             }
             Ok(r.sentence)
+        }
+        Command::Exercise {
+            n,
+            variant,
+            solutions,
+            json,
+        } => {
+            let Some(mut ex) = crate::exercise::build(n, variant) else {
+                return Err((2, format!("error: there is no exercise {n}; the lesson has 1 to {}", crate::exercise::COUNT)));
+            };
+            if variant > crate::exercise::MAX_VARIANT {
+                return Err((2, format!("error: --variant must be between 0 and {}", crate::exercise::MAX_VARIANT)));
+            }
+            if json {
+                if !solutions {
+                    ex.solution.clear();
+                }
+                let mut v = serde_json::to_value(&ex).map_err(|e| (1, e.to_string()))?;
+                if !solutions {
+                    for p in v["parts"].as_array_mut().into_iter().flatten() {
+                        if let Some(o) = p.as_object_mut() {
+                            o.remove("expect");
+                            o.remove("mistakes");
+                        }
+                    }
+                }
+                return Ok(v.to_string());
+            }
+            Ok(crate::exercise::to_text(&ex, solutions))
         }
         Command::Herd { params: p, json } => {
             checked(&p)?;

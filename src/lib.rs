@@ -9,6 +9,7 @@
 //! * `cli` (native only): the `sensei-lab` command line.
 
 pub mod chart;
+pub mod exercise;
 pub mod fmt;
 pub mod lesson;
 pub mod sim;

@@ -524,10 +524,22 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             json,
         } => {
             let Some(mut ex) = crate::exercise::build(n, variant) else {
-                return Err((2, format!("error: there is no exercise {n}; the lesson has 1 to {}", crate::exercise::COUNT)));
+                return Err((
+                    2,
+                    format!(
+                        "error: there is no exercise {n}; the lesson has 1 to {}",
+                        crate::exercise::COUNT
+                    ),
+                ));
             };
             if variant > crate::exercise::MAX_VARIANT {
-                return Err((2, format!("error: --variant must be between 0 and {}", crate::exercise::MAX_VARIANT)));
+                return Err((
+                    2,
+                    format!(
+                        "error: --variant must be between 0 and {}",
+                        crate::exercise::MAX_VARIANT
+                    ),
+                ));
             }
             if json {
                 if !solutions {

@@ -18,15 +18,17 @@ fn lesson_text(n: u32) -> (String, Vec<String>) {
     let rest = &md[start..];
     let body = &rest[rest.find('\n').unwrap() + 1..];
     let end = body.find(":::details").expect("solution");
-    let statement = norm(body[..end].trim());
+    let statement = norm(
+        &body[..end]
+            .lines()
+            .filter(|l| !l.starts_with("::::"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
     let sol = &body[end..];
     let sol = &sol[sol.find('\n').unwrap() + 1..];
     let sol = &sol[..sol.find("\n:::").unwrap()];
-    let steps = sol
-        .lines()
-        .filter_map(|l| l.strip_prefix("- "))
-        .map(norm)
-        .collect();
+    let steps = sol.lines().filter_map(|l| l.strip_prefix("- ")).map(norm).collect();
     (statement, steps)
 }
 
@@ -36,7 +38,11 @@ fn variant_0_is_the_lessons_text() {
         let ex = build(n, 0).unwrap();
         let (statement, steps) = lesson_text(n);
         assert_eq!(norm(&ex.statement), statement, "exercise {n}: statement");
-        assert_eq!(ex.solution.iter().map(|s| norm(s)).collect::<Vec<_>>(), steps, "exercise {n}: solution");
+        assert_eq!(
+            ex.solution.iter().map(|s| norm(s)).collect::<Vec<_>>(),
+            steps,
+            "exercise {n}: solution"
+        );
     }
 }
 
@@ -109,7 +115,11 @@ fn empty_is_not_wrong_and_unreadable_says_what_was_expected() {
     let ex = build(6, 0).unwrap();
     let m = marks(&ex, &["", "mucho", "64 %"]);
     assert_eq!(m[0], Mark::Empty);
-    assert!(matches!(&m[1], Mark::Unreadable(s) if s.contains("por segundo")), "{:?}", m[1]);
+    assert!(
+        matches!(&m[1], Mark::Unreadable(s) if s.contains("por segundo")),
+        "{:?}",
+        m[1]
+    );
     assert!(m[2].is_right());
     assert_eq!(m[3], Mark::Empty, "a missing answer is empty");
     // «≈ 36 por segundo» accepts 36 and 36.4 but not 44.
@@ -127,7 +137,7 @@ fn variants_stay_sensible() {
         let mut differ = 0;
         for v in 1..=1_500 {
             let ex = build(n, v).unwrap();
-            assert_eq!(ex.parts.len() >= 3, true);
+            assert!(ex.parts.len() >= 3);
             if ex.statement != lesson.statement {
                 differ += 1;
             }
@@ -138,7 +148,12 @@ fn variants_stay_sensible() {
                     Expect::Choice(c) => c.to_string(),
                     _ => text.clone(),
                 };
-                assert!(check_part(p, &typed).is_right(), "exercise {n} v{v} part {}: «{typed}» {:?}", p.id, p.expect);
+                assert!(
+                    check_part(p, &typed).is_right(),
+                    "exercise {n} v{v} part {}: «{typed}» {:?}",
+                    p.id,
+                    p.expect
+                );
                 if let Expect::Number(x) = p.expect {
                     assert!(x.is_finite() && x >= 0.0, "exercise {n} v{v} part {}: {x}", p.id);
                 }
@@ -147,9 +162,15 @@ fn variants_stay_sensible() {
                     assert_ne!(m.answer, p.expect, "exercise {n} v{v} part {}", p.id);
                 }
             }
-            assert!(ex.solution.iter().all(|s| !s.contains("NaN") && !s.contains('—')), "exercise {n} v{v}");
+            assert!(
+                ex.solution.iter().all(|s| !s.contains("NaN") && !s.contains('—')),
+                "exercise {n} v{v}"
+            );
         }
-        assert!(differ > 1_000, "exercise {n}: variants should change the numbers ({differ})");
+        assert!(
+            differ > 1_000,
+            "exercise {n}: variants should change the numbers ({differ})"
+        );
     }
 }
 
@@ -158,15 +179,21 @@ fn variants_with_their_premises() {
     for v in 1..=2_000 {
         // Exercise 5: (a) leaves more than the cap, (b) less, and never a deadline shorter than the work.
         let ex = build(5, v).unwrap();
-        let (Expect::Number(a), Expect::Number(b)) = (&ex.parts[0].expect, &ex.parts[1].expect) else { panic!() };
+        let (Expect::Number(a), Expect::Number(b)) = (&ex.parts[0].expect, &ex.parts[1].expect) else {
+            panic!()
+        };
         assert!(a > b && *b > 0.0, "v{v}: {a} {b}");
         // Exercise 6: something is rejected, and not everything.
         let ex = build(6, v).unwrap();
-        let Expect::Number(r) = ex.parts[2].expect else { panic!() };
+        let Expect::Number(r) = ex.parts[2].expect else {
+            panic!()
+        };
         assert!(r > 0.05 && r < 0.95, "v{v}: {r}");
         // Exercise 7: the breaker opens, and about when the solution says.
         let ex = build(7, v).unwrap();
-        let Expect::Number(opened) = ex.parts[0].expect else { panic!() };
+        let Expect::Number(opened) = ex.parts[0].expect else {
+            panic!()
+        };
         assert!(opened.is_finite() && opened > 0.0, "v{v}: {opened} {}", ex.statement);
     }
 }
@@ -186,7 +213,12 @@ fn exercise_7s_arithmetic_passes_its_simulation() {
         let b = between(&ex.solution[1], "= ≈ ", " requests");
         let c = between(&ex.solution[2], " = ", ", cada una");
         for (part, text) in ex.parts.iter().zip([format!("{a} s"), b, c]) {
-            assert!(check_part(part, &text).is_right(), "v{v} part {}: «{text}» vs {:?}", part.id, part.expect);
+            assert!(
+                check_part(part, &text).is_right(),
+                "v{v} part {}: «{text}» vs {:?}",
+                part.id,
+                part.expect
+            );
         }
     }
 }

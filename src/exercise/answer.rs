@@ -109,7 +109,9 @@ fn read_yes_no(t: &str) -> Option<bool> {
 }
 
 fn read_choice(t: &str) -> Option<char> {
-    let w = t.trim_start_matches(['(', '[', ' ']).trim_end_matches([')', ']', '.', ' ']);
+    let w = t
+        .trim_start_matches(['(', '[', ' '])
+        .trim_end_matches([')', ']', '.', ' ']);
     let mut chars = w.chars();
     match (chars.next(), chars.next()) {
         (Some(c @ 'a'..='h'), None) => Some(c),
@@ -145,7 +147,9 @@ fn read_clock(t: &str) -> Option<f64> {
     }
     read_quantity(t, Unit::Ms).map(|ms| ms / 1000.0).map(|s| {
         // A bare number here means seconds, not milliseconds.
-        if t.chars().all(|c| c.is_ascii_digit() || c == '.' || c == ',' || c == ' ') {
+        if t.chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == ',' || c == ' ')
+        {
             s * 1000.0
         } else {
             s
@@ -155,7 +159,18 @@ fn read_clock(t: &str) -> Option<f64> {
 
 fn strip_approx(t: &str) -> &str {
     let mut t = t.trim();
-    for p in ["≈", "~", "aprox.", "aprox", "aproximadamente", "unos", "unas", "cerca de", "como", "="] {
+    for p in [
+        "≈",
+        "~",
+        "aprox.",
+        "aprox",
+        "aproximadamente",
+        "unos",
+        "unas",
+        "cerca de",
+        "como",
+        "=",
+    ] {
         if let Some(r) = t.strip_prefix(p) {
             t = r.trim_start();
         }
@@ -199,7 +214,10 @@ fn split_number(t: &str) -> Option<(f64, &str)> {
 
 /// `2,500` · `2500` · `2 500` · `2.5` · `2,5` (a decimal comma) · `1,000,000.5`.
 fn parse_plain(s: &str) -> Option<f64> {
-    let s: String = s.chars().filter(|c| !matches!(c, ' ' | '\u{a0}' | '\u{202f}')).collect();
+    let s: String = s
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\u{a0}' | '\u{202f}'))
+        .collect();
     if s.is_empty() || s.len() > 40 {
         return None;
     }
@@ -312,7 +330,16 @@ mod tests {
 
     #[test]
     fn numbers_as_people_type_them() {
-        for t in ["2,500", "2500", "2 500", "2.5 s", "2,500 ms", "≈ 2,500 ms", "2.5 segundos", "2,5 s"] {
+        for t in [
+            "2,500",
+            "2500",
+            "2 500",
+            "2.5 s",
+            "2,500 ms",
+            "≈ 2,500 ms",
+            "2.5 segundos",
+            "2,5 s",
+        ] {
             assert_eq!(read(t, Unit::Ms), Read::Number(2_500.0), "{t}");
         }
         for t in ["250 ms", "0.25 s", "250"] {

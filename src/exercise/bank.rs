@@ -212,7 +212,11 @@ fn ex2(v: u32) -> Exercise {
             .into_iter()
             .filter(|c| *c > waits[0] && *c < waits[retries as usize - 1])
             .collect();
-        let cap = if caps.is_empty() { waits[retries as usize - 1] / 2 } else { pick(&mut rng, &caps) };
+        let cap = if caps.is_empty() {
+            waits[retries as usize - 1] / 2
+        } else {
+            pick(&mut rng, &caps)
+        };
         (base, cap, retries)
     };
     let t = backoff(&BackoffParams {
@@ -239,24 +243,58 @@ fn ex2(v: u32) -> Exercise {
             )
             .off_by(
                 r.uncapped_ms,
-                format!("Olvidaste el tope: {} × 2{} = {} ms, pero el tope lo recorta a {}.", base, sup(n), es_int(r.uncapped_ms as i64), es_int(cap as i64)),
+                format!(
+                    "Olvidaste el tope: {} × 2{} = {} ms, pero el tope lo recorta a {}.",
+                    base,
+                    sup(n),
+                    es_int(r.uncapped_ms as i64),
+                    es_int(cap as i64)
+                ),
             )
             .off_by(
                 (base as f64 * 2f64.powi(i as i32)).min(cap as f64),
-                format!("La espera antes del reintento n es base × 2ⁿ: antes del primero ya es {} × 2 = {} ms.", base, base * 2),
+                format!(
+                    "La espera antes del reintento n es base × 2ⁿ: antes del primero ya es {} × 2 = {} ms.",
+                    base,
+                    base * 2
+                ),
             )
         })
         .collect();
     let total_uncapped: f64 = uncapped.iter().sum();
     parts.push(
-        num("max", "Espera total, como máximo", Unit::Ms, t.total_max_ms, Tol::Abs(0.5))
-            .off_by(total_uncapped, "Olvidaste el tope: cada espera pasa por min(tope, base × 2ⁿ) antes de sumarla.")
-            .off_by(t.total_max_ms / 2.0, "Ese es el promedio con full jitter; aquí se pide el máximo."),
+        num(
+            "max",
+            "Espera total, como máximo",
+            Unit::Ms,
+            t.total_max_ms,
+            Tol::Abs(0.5),
+        )
+        .off_by(
+            total_uncapped,
+            "Olvidaste el tope: cada espera pasa por min(tope, base × 2ⁿ) antes de sumarla.",
+        )
+        .off_by(
+            t.total_max_ms / 2.0,
+            "Ese es el promedio con full jitter; aquí se pide el máximo.",
+        ),
     );
     parts.push(
-        num("mean", "Espera total en promedio, con full jitter", Unit::Ms, t.total_mean_ms, Tol::Abs(0.5))
-            .off_by(t.total_max_ms, "Ese es el máximo. Con full jitter cada espera cae al azar entre 0 y su tope: en promedio, la mitad.")
-            .off_by(total_uncapped / 2.0, "Olvidaste el tope: la mitad de cada espera ya recortada."),
+        num(
+            "mean",
+            "Espera total en promedio, con full jitter",
+            Unit::Ms,
+            t.total_mean_ms,
+            Tol::Abs(0.5),
+        )
+        .off_by(
+            t.total_max_ms,
+            "Ese es el máximo. Con full jitter cada espera cae al azar entre 0 y su tope: en promedio, la mitad.",
+        )
+        .off_by(
+            total_uncapped / 2.0,
+            "Olvidaste el tope: la mitad de cada espera ya recortada.",
+        ),
     );
     let list: Vec<String> = maxes.iter().map(|m| es_int(*m as i64)).collect();
     let cut: Vec<usize> = (0..maxes.len()).filter(|i| uncapped[*i] > maxes[*i]).collect();
@@ -361,26 +399,67 @@ fn ex4(v: u32) -> Exercise {
     let pow_msg = "Cada llamada se vuelve 1 + r intentos (el original más sus reintentos), no r.";
     let mk = |id: &str, which: &str, l: u32, r: u32, bottom: f64, per_s: f64| {
         vec![
-            num(&format!("{id}1"), format!("({id}) Intentos que llegan al fondo por request, {which}"), Unit::Count, bottom, Tol::Abs(0.0))
-                .off_by(((r + 1) * l) as f64, sum_msg)
-                .off_by((1 + r * l) as f64, sum_msg)
-                .off_by((r as f64).powi(l as i32), pow_msg),
-            num(&format!("{id}2"), format!("({id}) Intentos por segundo al fondo, con {} requests por segundo", es_int(rps as i64)), Unit::Rate, per_s, Tol::Abs(0.5))
-                .off_by(rps as f64 * ((r + 1) * l) as f64, sum_msg)
-                .off_by(bottom, format!("Eso es por request; con {} requests por segundo, multiplica.", es_int(rps as i64))),
+            num(
+                &format!("{id}1"),
+                format!("({id}) Intentos que llegan al fondo por request, {which}"),
+                Unit::Count,
+                bottom,
+                Tol::Abs(0.0),
+            )
+            .off_by(((r + 1) * l) as f64, sum_msg)
+            .off_by((1 + r * l) as f64, sum_msg)
+            .off_by((r as f64).powi(l as i32), pow_msg),
+            num(
+                &format!("{id}2"),
+                format!(
+                    "({id}) Intentos por segundo al fondo, con {} requests por segundo",
+                    es_int(rps as i64)
+                ),
+                Unit::Rate,
+                per_s,
+                Tol::Abs(0.5),
+            )
+            .off_by(rps as f64 * ((r + 1) * l) as f64, sum_msg)
+            .off_by(
+                bottom,
+                format!(
+                    "Eso es por request; con {} requests por segundo, multiplica.",
+                    es_int(rps as i64)
+                ),
+            ),
         ]
     };
-    let mut parts = mk("a", &format!("{la} capas que reintentan {}", veces(ra)), la, ra, bot_a, ps_a);
-    parts.extend(mk("b", &format!("{lb} capas que reintentan {}", veces(rb)), lb, rb, bot_b, ps_b));
+    let mut parts = mk(
+        "a",
+        &format!("{la} capas que reintentan {}", veces(ra)),
+        la,
+        ra,
+        bot_a,
+        ps_a,
+    );
+    parts.extend(mk(
+        "b",
+        &format!("{lb} capas que reintentan {}", veces(rb)),
+        lb,
+        rb,
+        bot_b,
+        ps_b,
+    ));
     let source = if v == 0 {
         "con las 500 requests de C01".to_string()
     } else {
         format!("con {} requests por segundo", es_int(rps as i64))
     };
     let b_tail = if rb == 1 {
-        format!("Un solo reintento por capa parece inofensivo; con {lb} capas, multiplica por {}.", es_int(bot_b as i64))
+        format!(
+            "Un solo reintento por capa parece inofensivo; con {lb} capas, multiplica por {}.",
+            es_int(bot_b as i64)
+        )
     } else {
-        format!("{rb} reintentos por capa parecen pocos; con {lb} capas, multiplican por {}.", es_int(bot_b as i64))
+        format!(
+            "{rb} reintentos por capa parecen pocos; con {lb} capas, multiplican por {}.",
+            es_int(bot_b as i64)
+        )
     };
     exercise(
         4,
@@ -523,16 +602,49 @@ fn ex6(v: u32) -> Exercise {
     let dur = f.duration_s;
     let little_msg = "Leíste la Ley de Little al revés: en vuelo = llegadas por segundo × lo que tarda cada una.";
     let parts = vec![
-        num("demand", "En vuelo por pod que pide Little", Unit::Count, f.pod_demand, Tol::Rel(0.03))
-            .off_by(f.pod_rate / dur, little_msg)
-            .off_by(f.pod_rate * timeout as f64 / 1000.0, format!("Falta el resto del trabajo: cada request dura {other} + {timeout} ms."))
-            .off_by(rps as f64 * dur, "Eso es para todo el servicio; se pide por pod.")
-            .off_by(cap as f64, "Eso es lo que cabe; se pide lo que pediría Little sin el tope."),
-        num("served", "Requests que despacha un pod por segundo", Unit::Rate, f.served_per_s, Tol::Abs(1.0))
-            .off_by(cap as f64 * 1000.0 / timeout as f64, format!("Cada lugar se libera a los {} ms, no a los {timeout}.", es_int((timeout + other) as i64)))
-            .off_by(f.pod_rate, "Esas son las que llegan; solo se despachan las que caben."),
-        num("rejected", "Parte que se rechaza con 503", Unit::Share, f.rejected_share, Tol::Abs(0.02))
-            .off_by(1.0 - f.rejected_share, "Esa es la parte que se atiende; se rechaza el resto."),
+        num(
+            "demand",
+            "En vuelo por pod que pide Little",
+            Unit::Count,
+            f.pod_demand,
+            Tol::Rel(0.03),
+        )
+        .off_by(f.pod_rate / dur, little_msg)
+        .off_by(
+            f.pod_rate * timeout as f64 / 1000.0,
+            format!("Falta el resto del trabajo: cada request dura {other} + {timeout} ms."),
+        )
+        .off_by(rps as f64 * dur, "Eso es para todo el servicio; se pide por pod.")
+        .off_by(
+            cap as f64,
+            "Eso es lo que cabe; se pide lo que pediría Little sin el tope.",
+        ),
+        num(
+            "served",
+            "Requests que despacha un pod por segundo",
+            Unit::Rate,
+            f.served_per_s,
+            Tol::Abs(1.0),
+        )
+        .off_by(
+            cap as f64 * 1000.0 / timeout as f64,
+            format!(
+                "Cada lugar se libera a los {} ms, no a los {timeout}.",
+                es_int((timeout + other) as i64)
+            ),
+        )
+        .off_by(f.pod_rate, "Esas son las que llegan; solo se despachan las que caben."),
+        num(
+            "rejected",
+            "Parte que se rechaza con 503",
+            Unit::Share,
+            f.rejected_share,
+            Tol::Abs(0.02),
+        )
+        .off_by(
+            1.0 - f.rejected_share,
+            "Esa es la parte que se atiende; se rechaza el resto.",
+        ),
         choice(
             "caller",
             "¿Qué ve el caller, que se rinde a los 300 ms?",
@@ -543,8 +655,17 @@ fn ex6(v: u32) -> Exercise {
             ],
             if f.answers_after_caller_left { 'c' } else { 'a' },
         )
-        .mistake(Expect::Choice('a'), format!("Cada request dura ≈ {} ms y el caller se va a los 300: subir el timeout no dio margen.", es_int((timeout + other) as i64)))
-        .mistake(Expect::Choice('b'), "Solo las que no caben reciben el 503; las demás entran, y tardan."),
+        .mistake(
+            Expect::Choice('a'),
+            format!(
+                "Cada request dura ≈ {} ms y el caller se va a los 300: subir el timeout no dio margen.",
+                es_int((timeout + other) as i64)
+            ),
+        )
+        .mistake(
+            Expect::Choice('b'),
+            "Solo las que no caben reciben el 503; las demás entran, y tardan.",
+        ),
     ];
     let source = if v == 0 {
         "con las 500 requests por segundo de C01".to_string()
@@ -612,35 +733,92 @@ fn ex7(v: u32) -> Exercise {
         duration_s: (window / 2 + 2 * open_s + 10).max(40),
         ..BreakerParams::default()
     });
-    let opened = r.transitions.iter().find(|t| t.1 == State::Open).map_or(f64::NAN, |t| t.0);
+    let opened = r
+        .transitions
+        .iter()
+        .find(|t| t.1 == State::Open)
+        .map_or(f64::NAN, |t| t.0);
     let half = window as f64 / 2.0;
     let clock = |s: f64| super::answer::format(s, Unit::Clock);
     let parts = vec![
-        num("a", "(a) ¿Cuándo se abre, más o menos?", Unit::Clock, opened, Tol::Abs(1.0))
-            .off_by(window as f64, format!("No hace falta que toda la ventana sea de caída: basta con más de la mitad de los últimos {window} s."))
-            .off_by(0.0, "Al principio la ventana está llena de llamadas que salieron bien: las fallas tardan en pasar de la mitad."),
-        num("b", format!("(b) Requests que esperaron sus {timeout} ms antes de eso"), Unit::Count, r.waited_before_open as f64, Tol::Rel(0.06))
-            .off_by(rps as f64 * window as f64, "Eso es una ventana entera; se abre a la mitad."),
-        num("c", format!("(c) Requests que no tocan a Triton en los {open_s} s que está abierto"), Unit::Count, r.fallbacks_first_open as f64, Tol::Rel(0.02))
-            .off_by(open_s as f64, format!("Son requests, no segundos: {} por segundo durante {open_s} s.", es_int(rps as i64))),
+        num(
+            "a",
+            "(a) ¿Cuándo se abre, más o menos?",
+            Unit::Clock,
+            opened,
+            Tol::Abs(1.0),
+        )
+        .off_by(
+            window as f64,
+            format!(
+                "No hace falta que toda la ventana sea de caída: basta con más de la mitad de los últimos {window} s."
+            ),
+        )
+        .off_by(
+            0.0,
+            "Al principio la ventana está llena de llamadas que salieron bien: las fallas tardan en pasar de la mitad.",
+        ),
+        num(
+            "b",
+            format!("(b) Requests que esperaron sus {timeout} ms antes de eso"),
+            Unit::Count,
+            r.waited_before_open as f64,
+            Tol::Rel(0.06),
+        )
+        .off_by(
+            rps as f64 * window as f64,
+            "Eso es una ventana entera; se abre a la mitad.",
+        ),
+        num(
+            "c",
+            format!("(c) Requests que no tocan a Triton en los {open_s} s que está abierto"),
+            Unit::Count,
+            r.fallbacks_first_open as f64,
+            Tol::Rel(0.02),
+        )
+        .off_by(
+            open_s as f64,
+            format!(
+                "Son requests, no segundos: {} por segundo durante {open_s} s.",
+                es_int(rps as i64)
+            ),
+        ),
         choice(
             "d",
-            format!("(d) ¿Qué pasa a las {}, si Triton sigue caído?", clock(half + open_s as f64)),
+            format!(
+                "(d) ¿Qué pasa a las {}, si Triton sigue caído?",
+                clock(half + open_s as f64)
+            ),
             &[
                 ('a', "se cierra y todo vuelve a la normalidad"),
-                ('b', "pasa a semiabierto, deja pasar unas llamadas de prueba, fallan y se abre otra vez"),
+                (
+                    'b',
+                    "pasa a semiabierto, deja pasar unas llamadas de prueba, fallan y se abre otra vez",
+                ),
                 ('c', "se queda abierto para siempre"),
             ],
-            if r.transitions.get(1).is_some_and(|t| t.1 == State::HalfOpen) && r.transitions.get(2).is_some_and(|t| t.1 == State::Open) {
+            if r.transitions.get(1).is_some_and(|t| t.1 == State::HalfOpen)
+                && r.transitions.get(2).is_some_and(|t| t.1 == State::Open)
+            {
                 'b'
             } else {
                 'a'
             },
         )
-        .mistake(Expect::Choice('a'), "Solo se cierra si las llamadas de prueba salen bien, y Triton sigue caído.")
-        .mistake(Expect::Choice('c'), "Después de su tiempo abierto prueba otra vez: así se entera cuando Triton vuelve."),
+        .mistake(
+            Expect::Choice('a'),
+            "Solo se cierra si las llamadas de prueba salen bien, y Triton sigue caído.",
+        )
+        .mistake(
+            Expect::Choice('c'),
+            "Después de su tiempo abierto prueba otra vez: así se entera cuando Triton vuelve.",
+        ),
     ];
-    let source = if v == 0 { "500 requests por segundo".to_string() } else { format!("{} requests por segundo", es_int(rps as i64)) };
+    let source = if v == 0 {
+        "500 requests por segundo".to_string()
+    } else {
+        format!("{} requests por segundo", es_int(rps as i64))
+    };
     exercise(
         7,
         "Medio",

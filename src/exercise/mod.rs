@@ -19,6 +19,7 @@
 
 pub mod answer;
 mod bank;
+pub mod progress;
 
 use answer::{read, Read, Unit};
 use serde::{Deserialize, Serialize};
@@ -152,7 +153,11 @@ pub fn check_part(part: &Part, text: &str) -> Mark {
                 if !part.options.iter().any(|(l, _)| l == c) {
                     return Mark::Unreadable(format!(
                         "Se esperaba una de las letras {}.",
-                        part.options.iter().map(|(l, _)| l.to_string()).collect::<Vec<_>>().join(", ")
+                        part.options
+                            .iter()
+                            .map(|(l, _)| l.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ));
                 }
             }

@@ -12,7 +12,10 @@
 //!   piece of the lab: `::widget{id="herd"}`, `::program{src="manada.py"
 //!   output="herd"}`;
 //! * a container, `:::name{…}` … `:::`, whose body is markdown:
-//!   `:::details{summary="Ver la solución paso a paso"}`.
+//!   `:::details{summary="Ver la solución paso a paso"}`. A container closes
+//!   at a line of as many colons as opened it, so `::::exercise{n="2"}` …
+//!   `::::` can hold a `:::details` (the exercise's text as the lesson wrote
+//!   it; the page shows the core's version of it, which a test keeps equal).
 //!
 //! `##` headings start the lesson's parts and `###` their subsections; each
 //! becomes a [`Section`] with a stable id (`{#id}` after the title, or the
@@ -251,14 +254,19 @@ fn blocks(lines: &[(usize, &str)]) -> Result<Vec<Block>, LessonError> {
             in_fence = !in_fence;
         }
         let trimmed = line.trim();
-        if !in_fence && trimmed.starts_with(":::") && trimmed.len() > 3 {
-            let directive = parse_directive_line(&trimmed[1..]).map_err(|m| LessonError { line: n, message: m })?;
+        let colons = trimmed.chars().take_while(|c| *c == ':').count();
+        if !in_fence && colons >= 3 && trimmed.len() > colons {
+            // A container closes at a line of as many colons as opened it, so
+            // `::::exercise{…}` can hold a `:::details{…}`.
+            let fence = &trimmed[..colons];
+            let directive =
+                parse_directive_line(&trimmed[colons - 2..]).map_err(|m| LessonError { line: n, message: m })?;
             let close = lines[i + 1..]
                 .iter()
-                .position(|(_, l)| l.trim() == ":::")
+                .position(|(_, l)| l.trim() == fence)
                 .ok_or(LessonError {
                     line: n,
-                    message: format!("«:::{}» is never closed with «:::»", directive.name),
+                    message: format!("«{fence}{}» is never closed with «{fence}»", directive.name),
                 })?;
             push_text(&mut text, &mut out);
             let body = blocks(&lines[i + 1..i + 1 + close])?;
@@ -328,6 +336,15 @@ pub fn check_directive(slug: &str, d: &Directive) -> Option<String> {
             (!TABLES.contains(&id)).then(|| format!("unknown table «{id}»"))
         }),
         "details" => need("summary"),
+        "progress" => None,
+        "exercise" => need("n").or_else(|| {
+            let n = d.get("n").unwrap_or_default();
+            n.parse::<u32>()
+                .ok()
+                .filter(|n| crate::exercise::build(*n, 0).is_some())
+                .is_none()
+                .then(|| format!("unknown exercise «{n}»"))
+        }),
         other => Some(format!("unknown directive «::{other}»")),
     }
 }

@@ -8,6 +8,7 @@ use super::chain_widget::ChainWidget;
 use super::clocks_widget::ClocksWidget;
 use super::code_listing::ProgramListing;
 use super::degradation_widget::DegradationWidget;
+use super::exercise_block::ExerciseBlock;
 use super::failmode_widget::FailModeWidget;
 use super::failure_widget::FailureWidget;
 use super::failures_table::FailuresTable;
@@ -19,6 +20,7 @@ use super::layers_table::LayersTable;
 use super::layers_widget::LayersWidget;
 use super::markdown::Markdown;
 use super::methods_table::MethodsTable;
+use super::progress_summary::ProgressSummary;
 use super::shedding_widget::SheddingWidget;
 use super::store_widget::StoreWidget;
 use super::storm_widget::StormWidget;
@@ -40,6 +42,14 @@ fn block(slug: &str, b: &Block) -> Html {
     match b {
         Block::Markdown(text) => html! { <Markdown source={text.clone()} /> },
         Block::Directive(d) => directive(slug, d),
+        // The exercise as the core computes it (its text in the lesson is the same, by test).
+        Block::Container { directive, .. } if directive.name == "exercise" => {
+            if let Some(problem) = check_directive(slug, directive) {
+                return html! { <p class="directive-error" role="note">{ format!("(No se pudo mostrar esta pieza: {problem}.)") }</p> };
+            }
+            let n = directive.get("n").and_then(|n| n.parse().ok()).unwrap_or(0);
+            html! { <ExerciseBlock {n} /> }
+        }
         Block::Container { directive, body } => {
             let summary = directive.get("summary").unwrap_or("Ver más").to_string();
             html! {
@@ -77,6 +87,7 @@ fn directive(slug: &str, d: &Directive) -> Html {
         ("widget", Some("degradation"), _) => html! { <DegradationWidget /> },
         ("widget", Some("failmode"), _) => html! { <FailModeWidget /> },
         ("table", Some("methods"), _) => html! { <MethodsTable /> },
+        ("progress", _, _) => html! { <ProgressSummary /> },
         ("program", _, Some(output)) => html! {
             <ProgramListing slug={slug.to_string()} src={d.get("src").unwrap_or_default().to_string()} output={output.to_string()} />
         },

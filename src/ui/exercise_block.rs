@@ -1,0 +1,277 @@
+//! One exercise, answered in the page: the statement, one field (or a
+//! choice) per part, «Comprobar» part by part, then the worked solution;
+//! «Otra versión» draws other numbers (the variant is in the URL, so a link
+//! reproduces it). Everything comes from [`crate::exercise`].
+
+use super::progress_store;
+use super::url_state;
+use crate::exercise::answer::Unit;
+use crate::exercise::{build, check, has_variants, Exercise, Mark, MAX_VARIANT};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ExerciseProps {
+    pub n: u32,
+}
+
+/// `exercise=N&variant=K` in the URL: the variant of exercise N to show.
+fn variant_from_url(n: u32) -> u32 {
+    let q = url_state::current_query();
+    let mut ex = None;
+    let mut variant = 0;
+    for kv in q.trim_start_matches('?').split('&') {
+        match kv.split_once('=') {
+            Some(("exercise", v)) => ex = v.parse::<u32>().ok(),
+            Some(("variant", v)) => variant = v.parse::<u32>().unwrap_or(0).min(MAX_VARIANT),
+            _ => {}
+        }
+    }
+    if ex == Some(n) && has_variants(n) {
+        variant
+    } else {
+        0
+    }
+}
+
+fn write_url(n: u32, variant: u32) {
+    if variant == 0 {
+        url_state::replace_query("");
+    } else {
+        url_state::replace_query(&format!("exercise={n}&variant={variant}"));
+    }
+}
+
+#[derive(Clone, PartialEq)]
+struct State {
+    variant: u32,
+    answers: Vec<String>,
+    marks: Option<Vec<Mark>>,
+    /// A real check happened (not only parts remembered from before).
+    checked: bool,
+    solution: bool,
+    notice: Option<String>,
+}
+
+impl State {
+    fn fresh(n: u32, variant: u32) -> Self {
+        let ex = build(n, variant);
+        // What went wrong with storage on load is said once, by the progress summary.
+        let (progress, _) = progress_store::load();
+        // Parts answered right before (in this variant) come back filled in.
+        let answers = ex
+            .iter()
+            .flat_map(|e| e.parts.iter())
+            .map(|p| progress.answer(n, variant, &p.id).unwrap_or_default().to_string())
+            .collect();
+        let marks = ex.as_ref().and_then(|e| {
+            let before: Vec<Mark> = e
+                .parts
+                .iter()
+                .map(|p| {
+                    if progress.is_right(n, variant, &p.id) {
+                        Mark::Right
+                    } else {
+                        Mark::Empty
+                    }
+                })
+                .collect();
+            before.iter().any(Mark::is_right).then_some(before)
+        });
+        State {
+            variant,
+            answers,
+            marks,
+            checked: false,
+            solution: false,
+            notice: None,
+        }
+    }
+}
+
+fn mark_view(m: &Mark) -> Html {
+    match m {
+        Mark::Right => html! { <span class="mark right">{ "✓ Bien" }</span> },
+        Mark::Empty => html! { <span class="mark empty">{ "Sin respuesta" }</span> },
+        Mark::Wrong(None) => html! { <span class="mark wrong">{ "✗ No" }</span> },
+        Mark::Wrong(Some(why)) => {
+            html! { <span class="mark wrong">{ "✗ No. " }<span class="why">{ why }</span></span> }
+        }
+        Mark::Unreadable(what) => html! { <span class="mark unreadable">{ "No se entiende. " }{ what }</span> },
+    }
+}
+
+fn placeholder(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Ms => "ms, o con su unidad",
+        Unit::Rate => "por segundo",
+        Unit::Share => "%",
+        Unit::Count => "número",
+        Unit::Clock => "hh:mm:ss",
+        _ => "",
+    }
+}
+
+#[component]
+pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
+    let n = props.n;
+    let state = use_state(|| State::fresh(n, variant_from_url(n)));
+    let Some(ex) = build(n, state.variant) else {
+        return html! {};
+    };
+    let ex: Exercise = ex;
+    let set_answer = |i: usize| {
+        let state = state.clone();
+        Callback::from(move |value: String| {
+            let mut s = (*state).clone();
+            if let Some(a) = s.answers.get_mut(i) {
+                *a = value.chars().take(200).collect();
+            }
+            // An edited part is no longer marked.
+            if let Some(m) = s.marks.as_mut().and_then(|m| m.get_mut(i)) {
+                *m = Mark::Empty;
+            }
+            state.set(s);
+        })
+    };
+    let on_check = {
+        let state = state.clone();
+        let ex = ex.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let mut s = (*state).clone();
+            let marks = check(&ex, &s.answers);
+            let (mut progress, _) = progress_store::load();
+            let right: Vec<(String, String)> = ex
+                .parts
+                .iter()
+                .zip(&marks)
+                .zip(&s.answers)
+                .filter(|((_, m), _)| m.is_right())
+                .map(|((p, _), a)| (p.id.clone(), a.clone()))
+                .collect();
+            progress.record_answers(ex.n, ex.variant, &right, ex.parts.len() as u32);
+            s.notice = progress_store::save(&progress).err();
+            s.marks = Some(marks);
+            s.checked = true;
+            state.set(s);
+        })
+    };
+    let toggle_solution = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut s = (*state).clone();
+            s.solution = !s.solution;
+            state.set(s);
+        })
+    };
+    let other = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let v = 1 + (js_sys::Math::random() * MAX_VARIANT as f64) as u32;
+            write_url(n, v);
+            state.set(State::fresh(n, v));
+        })
+    };
+    let lesson_numbers = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            write_url(n, 0);
+            state.set(State::fresh(n, 0));
+        })
+    };
+    let checked = state.checked;
+    let right_before = state.marks.as_ref().is_some_and(|m| m.iter().any(Mark::is_right));
+    let summary = state.marks.as_ref().filter(|_| checked).map(|m| {
+        let right = m.iter().filter(|x| x.is_right()).count();
+        let empty = m.iter().filter(|x| **x == Mark::Empty).count();
+        let mut s = format!("{right} de {} bien", m.len());
+        if empty > 0 {
+            s.push_str(&format!("; {empty} sin respuesta"));
+        }
+        s + "."
+    });
+    let id = format!("exercise-{n}");
+    html! {
+        <section class="exercise" id={id.clone()} data-exercise={n.to_string()} data-variant={state.variant.to_string()}>
+            if state.variant > 0 {
+                <p class="variant-note">{ format!("Otra versión (número {}): los mismos pasos, con otros números.", state.variant) }</p>
+            }
+            <p class="statement" data-figure="statement">{ &ex.statement }</p>
+            <form class="parts" onsubmit={on_check} novalidate=true>
+                { for ex.parts.iter().enumerate().map(|(i, p)| {
+                    let input_id = format!("{id}-{}", p.id);
+                    let value = state.answers.get(i).cloned().unwrap_or_default();
+                    let mark = state.marks.as_ref().and_then(|m| m.get(i)).filter(|m| checked || m.is_right());
+                    let field = match p.unit {
+                        Unit::YesNo | Unit::Choice => {
+                            let options: Vec<(String, String)> = if p.unit == Unit::YesNo {
+                                vec![("sí".into(), "sí".into()), ("no".into(), "no".into())]
+                            } else {
+                                p.options.iter().map(|(l, t)| (l.to_string(), format!("{l}) {t}"))).collect()
+                            };
+                            let set = set_answer(i);
+                            html! {
+                                <div class={classes!("choices", (p.unit == Unit::YesNo).then_some("yes-no"))} role="radiogroup" aria-labelledby={format!("{input_id}-label")}>
+                                    { for options.into_iter().map(|(key, label)| {
+                                        let set = set.clone();
+                                        let k = key.clone();
+                                        html! {
+                                            <label class="option">
+                                                <input type="radio" name={input_id.clone()} value={key.clone()} checked={value == key}
+                                                    onchange={Callback::from(move |_: Event| set.emit(k.clone()))} />
+                                                <span>{ label }</span>
+                                            </label>
+                                        }
+                                    }) }
+                                </div>
+                            }
+                        }
+                        _ => {
+                            let set = set_answer(i);
+                            html! {
+                                <input id={input_id.clone()} type="text" inputmode="decimal" autocomplete="off" class="answer"
+                                    placeholder={placeholder(p.unit)} value={value.clone()}
+                                    oninput={Callback::from(move |e: InputEvent| set.emit(e.target_unchecked_into::<HtmlInputElement>().value()))} />
+                            }
+                        }
+                    };
+                    html! {
+                        <div class={classes!("part", mark.map(|m| match m { Mark::Right => "is-right", Mark::Wrong(_) => "is-wrong", _ => "is-other" }))} data-part={p.id.clone()}>
+                            <label id={format!("{input_id}-label")} for={input_id.clone()} class="part-label">{ &p.label }</label>
+                            { field }
+                            <div class="part-mark" aria-live="polite">{ mark.map(mark_view).unwrap_or_default() }</div>
+                        </div>
+                    }
+                }) }
+                <div class="exercise-actions">
+                    <button type="submit" class="primary">{ "Comprobar" }</button>
+                    <button type="button" class="secondary" disabled={!(checked || right_before)} onclick={toggle_solution}
+                        title={if checked { "" } else { "Primero intenta y comprueba tus respuestas" }}>
+                        { if state.solution { "Ocultar la solución" } else { "Ver la solución paso a paso" } }
+                    </button>
+                    if has_variants(n) {
+                        <button type="button" class="secondary" onclick={other}>{ "Otra versión" }</button>
+                    }
+                    if state.variant > 0 {
+                        <button type="button" class="link" onclick={lesson_numbers}>{ "Volver a los números de la lección" }</button>
+                    }
+                </div>
+                if let Some(s) = summary {
+                    <p class="exercise-summary" role="status" data-figure="summary">{ s }</p>
+                } else if right_before {
+                    <p class="exercise-summary" data-figure="summary">{ "Las partes marcadas ya las tenías bien en una visita anterior." }</p>
+                }
+                if let Some(notice) = &state.notice {
+                    <p class="notes" role="status">{ notice }</p>
+                }
+            </form>
+            if state.solution {
+                <div class="solution" data-figure="solution">
+                    <h4>{ "Solución paso a paso" }</h4>
+                    <ul>{ for ex.solution.iter().map(|s| html! { <li>{ s }</li> }) }</ul>
+                </div>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,81 @@
+// The exercises answered in the page, in headless Chromium.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLab, stopLab, open, url } from './harness.mjs';
+
+const LESSON = '/lecciones/timeouts-reintentos-idempotencia';
+before(startLab);
+after(stopLab);
+
+const markOf = (page, n, part) => page.textContent(`#exercise-${n} [data-part="${part}"] .part-mark`);
+
+test('exercise 2: marked part by part, the solution after checking, kept after a reload', async () => {
+  const { page, problems } = await open(`${LESSON}/ejercicio-2`);
+  const solution = page.locator('#exercise-2 button:text("Ver la solución paso a paso")');
+  assert.equal(await solution.isDisabled(), true, 'pencil first: no solution before checking');
+  const answers = { w1: '100', w2: '200 ms', w3: '0.4 s', w4: '800', w5: '', max: '3,100', mean: 'mucho' };
+  for (const [part, text] of Object.entries(answers)) await page.fill(`#exercise-2-${part}`, text);
+  await page.click('#exercise-2 button:text("Comprobar")');
+  await page.waitForSelector('#exercise-2 [data-figure="summary"]');
+  assert.equal(await page.textContent('#exercise-2 [data-figure="summary"]'), '4 de 7 bien; 1 sin respuesta.');
+  assert.match(await markOf(page, 2, 'w3'), /✓ Bien/);
+  assert.match(await markOf(page, 2, 'w5'), /Sin respuesta/);
+  assert.match(await markOf(page, 2, 'max'), /✗ No\. Olvidaste el tope/);
+  assert.match(await markOf(page, 2, 'mean'), /No se entiende\. Se esperaba un número de milisegundos/);
+  await solution.click();
+  assert.match(await page.textContent('#exercise-2 [data-figure="solution"]'), /Máximo total: 100 \+ 200 \+ 400 \+ 800 \+ 1,000 = 2,500 ms\./);
+  // The progress summary heard about it.
+  await page.waitForFunction(() => /4 de 7 partes bien/.test(document.querySelector('[data-progress="2"]')?.textContent));
+  await page.reload();
+  await page.waitForSelector('#exercise-2');
+  assert.equal(await page.inputValue('#exercise-2-w3'), '0.4 s');
+  assert.match(await markOf(page, 2, 'w3'), /✓ Bien/);
+  assert.equal(await markOf(page, 2, 'max'), '');
+  assert.match(await page.textContent('[data-progress="2"]'), /4 de 7 partes bien/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('exercise 6: «≈ 36» is right, Little upside down is named', async () => {
+  const { page, problems } = await open(`${LESSON}/ejercicio-6`);
+  await page.fill('#exercise-6-demand', '227');
+  await page.fill('#exercise-6-served', '≈ 36');
+  await page.fill('#exercise-6-rejected', '64%');
+  await page.check('#exercise-6 input[name="exercise-6-caller"][value="c"]');
+  await page.click('#exercise-6 button:text("Comprobar")');
+  await page.waitForSelector('#exercise-6 [data-figure="summary"]');
+  assert.match(await markOf(page, 6, 'demand'), /al revés/);
+  assert.match(await markOf(page, 6, 'served'), /✓ Bien/);
+  assert.match(await markOf(page, 6, 'caller'), /✓ Bien/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('another version: other numbers, in the URL, and a link reproduces it', async () => {
+  const { page, problems } = await open(`${LESSON}/ejercicio-4`);
+  const lesson = await page.textContent('#exercise-4 [data-figure="statement"]');
+  await page.click('#exercise-4 button:text("Otra versión")');
+  await page.waitForFunction(() => document.querySelector('#exercise-4').dataset.variant !== '0');
+  const variant = await page.getAttribute('#exercise-4', 'data-variant');
+  assert.match(page.url(), new RegExp(`exercise=4&variant=${variant}$`));
+  const statement = await page.textContent('#exercise-4 [data-figure="statement"]');
+  assert.notEqual(statement, lesson);
+  const again = await open(`${LESSON}/ejercicio-4?exercise=4&variant=${variant}`);
+  assert.equal(await again.page.textContent('#exercise-4 [data-figure="statement"]'), statement);
+  await again.page.click('#exercise-4 button:text("Volver a los números de la lección")');
+  assert.equal(await again.page.textContent('#exercise-4 [data-figure="statement"]'), lesson);
+  assert.deepEqual([...problems, ...again.problems], []);
+  await page.close();
+  await again.page.close();
+});
+
+test('corrupt stored progress is set aside with a notice', async () => {
+  const { page, problems } = await open(`${LESSON}/ejercicios`);
+  await page.evaluate(() => localStorage.setItem('sensei-lab.progress', '{esto no es json'));
+  await page.reload();
+  await page.waitForSelector('.progress-summary');
+  assert.match(await page.textContent('.progress-summary'), /no se pudo leer\. Lo apartamos/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('sensei-lab.progress.apartado')), '{esto no es json');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

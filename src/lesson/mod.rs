@@ -29,6 +29,7 @@
 //! assert!(matches!(&l.sections[1].blocks[0], Block::Directive(d) if d.name == "widget"));
 //! ```
 
+pub mod concepts;
 mod directive;
 mod registry;
 
@@ -336,7 +337,11 @@ pub fn check_directive(slug: &str, d: &Directive) -> Option<String> {
             (!TABLES.contains(&id)).then(|| format!("unknown table «{id}»"))
         }),
         "details" => need("summary"),
-        "progress" => None,
+        "progress" | "cards" => None,
+        "knew" => need("n").or_else(|| {
+            let n = d.get("n").unwrap_or_default();
+            (!matches!(n.parse::<u32>(), Ok(1..=50))).then(|| format!("«::knew» needs a question number, got «{n}»"))
+        }),
         "exercise" => need("n").or_else(|| {
             let n = d.get("n").unwrap_or_default();
             n.parse::<u32>()

@@ -7,6 +7,7 @@ use super::budget_widget::BudgetWidget;
 use super::chain_widget::ChainWidget;
 use super::clocks_widget::ClocksWidget;
 use super::code_listing::ProgramListing;
+use super::concept_cards::ConceptCards;
 use super::degradation_widget::DegradationWidget;
 use super::exercise_block::ExerciseBlock;
 use super::failmode_widget::FailModeWidget;
@@ -16,6 +17,7 @@ use super::hedging_widget::HedgingWidget;
 use super::herd_widget::HerdWidget;
 use super::inflight_table::InflightTable;
 use super::inflight_widget::InflightWidget;
+use super::knew_it::KnewIt;
 use super::layers_table::LayersTable;
 use super::layers_widget::LayersWidget;
 use super::markdown::Markdown;
@@ -40,7 +42,7 @@ pub fn Blocks(props: &BlocksProps) -> Html {
 
 fn block(slug: &str, b: &Block) -> Html {
     match b {
-        Block::Markdown(text) => html! { <Markdown source={text.clone()} /> },
+        Block::Markdown(text) => html! { <Markdown source={text.clone()} slug={slug.to_string()} /> },
         Block::Directive(d) => directive(slug, d),
         // The exercise as the core computes it (its text in the lesson is the same, by test).
         Block::Container { directive, .. } if directive.name == "exercise" => {
@@ -88,6 +90,8 @@ fn directive(slug: &str, d: &Directive) -> Html {
         ("widget", Some("failmode"), _) => html! { <FailModeWidget /> },
         ("table", Some("methods"), _) => html! { <MethodsTable /> },
         ("progress", _, _) => html! { <ProgressSummary /> },
+        ("cards", _, _) => html! { <ConceptCards slug={slug.to_string()} /> },
+        ("knew", _, _) => html! { <KnewIt n={d.get("n").and_then(|n| n.parse().ok()).unwrap_or(0)} /> },
         ("program", _, Some(output)) => html! {
             <ProgramListing slug={slug.to_string()} src={d.get("src").unwrap_or_default().to_string()} output={output.to_string()} />
         },

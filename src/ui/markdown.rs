@@ -1,6 +1,7 @@
 //! CommonMark to Yew nodes, without ever passing HTML through: raw HTML in
 //! a lesson is shown as text, so nothing in a lesson can inject markup.
 
+use super::term::Term;
 use pulldown_cmark::{Alignment, CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 use yew::prelude::*;
 use yew::virtual_dom::{VTag, VText};
@@ -8,12 +9,48 @@ use yew::virtual_dom::{VTag, VText};
 #[derive(Properties, PartialEq)]
 pub struct MarkdownProps {
     pub source: String,
+    /// The lesson: its concept cards are linked from the terms in the text.
+    #[prop_or_default]
+    pub slug: String,
 }
 
 #[component]
 pub fn Markdown(props: &MarkdownProps) -> Html {
-    let nodes = use_memo(props.source.clone(), |src| render(src));
+    let nodes = use_memo((props.source.clone(), props.slug.clone()), |(src, slug)| {
+        let cards = crate::lesson::concepts::cards(slug);
+        render_with(src, slug, &cards)
+    });
     (*nodes).clone()
+}
+
+/// Text with the first mention (in this block) of each concept turned into
+/// a term that opens its card.
+fn text_with_terms(
+    text: &str,
+    slug: &str,
+    cards: &[crate::lesson::concepts::Card],
+    linked: &mut Vec<String>,
+) -> Vec<Html> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for (a, b, id) in crate::lesson::concepts::find_terms(cards, text) {
+        if linked.iter().any(|l| l == id) {
+            continue;
+        }
+        linked.push(id.to_string());
+        if a > at {
+            out.push(VText::new(text[at..a].to_string()).into());
+        }
+        let card = cards.iter().find(|c| c.id == id).cloned();
+        if let Some(card) = card {
+            out.push(html! { <Term slug={slug.to_string()} card={card} text={text[a..b].to_string()} /> });
+        }
+        at = b;
+    }
+    if at < text.len() {
+        out.push(VText::new(text[at..].to_string()).into());
+    }
+    out
 }
 
 struct Frame {
@@ -21,8 +58,9 @@ struct Frame {
     in_table_head: bool,
 }
 
-/// Renders `src` to a list of nodes.
-pub fn render(src: &str) -> Html {
+/// Renders `src`, linking the terms of `cards`.
+pub fn render_with(src: &str, slug: &str, cards: &[crate::lesson::concepts::Card]) -> Html {
+    let mut linked: Vec<String> = Vec::new();
     let opts = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     let mut root: Vec<Html> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
@@ -155,7 +193,22 @@ pub fn render(src: &str) -> Html {
                     }
                 }
             }
-            Event::Text(t) => push(&mut stack, &mut root, VText::new(t.to_string()).into()),
+            Event::Text(t) => {
+                // Terms are linked in running text only: not in headings, links, code or table heads.
+                let plain = stack.iter().all(|f| {
+                    !matches!(
+                        f.tag.tag(),
+                        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "a" | "code" | "pre" | "th"
+                    )
+                });
+                if plain && !cards.is_empty() {
+                    for node in text_with_terms(&t, slug, cards, &mut linked) {
+                        push(&mut stack, &mut root, node);
+                    }
+                } else {
+                    push(&mut stack, &mut root, VText::new(t.to_string()).into());
+                }
+            }
             Event::Code(t) => {
                 let mut c = VTag::new("code");
                 c.add_child(VText::new(t.to_string()).into());

@@ -50,6 +50,9 @@ pub fn ProgressSummary() -> Html {
         <aside class="progress-summary" aria-label="Tu avance">
             <h3>{ format!("Tu avance: {} de {COUNT} ejercicios resueltos", p.solved()) }</h3>
             <ul>{ for rows }</ul>
+            if !p.review.is_empty() {
+                <p class="aside" data-progress="review">{ format!("Preguntas de repaso: sabías {} de las {} que marcaste.", p.review.values().filter(|k| **k).count(), p.review.len()) }</p>
+            }
             if let Some(n) = notice {
                 <p class="notes" role="status">{ n }</p>
             }

@@ -79,3 +79,27 @@ test('corrupt stored progress is set aside with a notice', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('review questions: «lo sabía» is kept; concept cards and the terms that open them', async () => {
+  const { page, problems } = await open(`${LESSON}/pregunta-3`);
+  await page.click('#pregunta-3 summary:text("Ver respuesta")');
+  await page.click('[data-review="3"] button:text("Lo sabía")');
+  assert.equal(await page.getAttribute('[data-review="3"] button:text("Lo sabía")', 'aria-pressed'), 'true');
+  await page.reload();
+  await page.click('#pregunta-3 summary:text("Ver respuesta")');
+  assert.equal(await page.getAttribute('[data-review="3"] button:text("Lo sabía")', 'aria-pressed'), 'true');
+  await page.close();
+
+  const cards = await open(`${LESSON}/conceptos`);
+  assert.equal(await cards.page.locator('.concept-card').count(), 18);
+  assert.match(await cards.page.textContent('#concepto-presupuesto-de-reintentos'), /≈ 10 %/);
+  await cards.page.close();
+
+  const text = await open(`${LESSON}/backoff-y-jitter`);
+  const term = text.page.locator('#la-manada button.term[data-concept="jitter"]').first();
+  await term.click();
+  assert.equal(await term.getAttribute('aria-expanded'), 'true');
+  assert.match(await text.page.textContent('#la-manada .term-card'), /^Jitter: Azar en la espera/);
+  assert.deepEqual([...problems, ...cards.problems, ...text.problems], []);
+  await text.page.close();
+});

@@ -27,11 +27,15 @@ test('the lesson opens with its text, headings and table of contents', async () 
   assert.ok(toc.includes('El problema de la manada'));
   assert.ok(toc.includes('Preguntas de repaso'));
   assert.equal(await page.locator('section.level-2').count(), 22); // the 21 parts of NOTES.md, and the rebuilt hedging section
-  // Solutions stay closed until asked for.
-  const sol = page.locator('#ejercicio-2 details');
-  assert.equal(await sol.getAttribute('open'), null);
-  await sol.locator('summary').click();
-  assert.match(await sol.textContent(), /2,500 ms/);
+  // Solutions stay closed until asked for, and only after a check.
+  const show = page.locator('#exercise-2 button:text("Ver la solución paso a paso")');
+  assert.equal(await show.isDisabled(), true);
+  assert.equal(await page.locator('#exercise-2 [data-figure="solution"]').count(), 0);
+  await page.click('#exercise-2 button:text("Comprobar")');
+  await show.click();
+  assert.match(await page.textContent('#exercise-2 [data-figure="solution"]'), /2,500 ms/);
+  // Review answers stay folded too.
+  assert.equal(await page.locator('#pregunta-1 details').getAttribute('open'), null);
   assert.deepEqual(problems, []);
   await page.close();
 });

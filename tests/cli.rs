@@ -221,3 +221,29 @@ fn degradation_and_failmode() {
     assert_eq!(v["result"]["matches_lesson"], true);
     assert_eq!(lab(&["failmode", "--per-min", "0"]).status.code(), Some(2));
 }
+
+#[test]
+fn exercise_for_paper() {
+    let o = lab(&["exercise", "2"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.starts_with("Ejercicio 2 · Fácil"));
+    assert!(out.contains("base de 50 ms y tope de 1 s hace 5 reintentos"));
+    assert!(!out.contains("2,500"), "no answers without --solutions");
+    let o = lab(&["exercise", "2", "--solutions"]);
+    assert!(stdout(&o).contains("Máximo total: 100 + 200 + 400 + 800 + 1,000 = 2,500 ms."));
+    let a = stdout(&lab(&["exercise", "4", "--variant", "17"]));
+    assert_eq!(
+        a,
+        stdout(&lab(&["exercise", "4", "--variant", "17"])),
+        "a variant is reproducible"
+    );
+    assert!(a.contains("(versión 17)"));
+    let v: Value = serde_json::from_str(&stdout(&lab(&["exercise", "6", "--json"]))).unwrap();
+    assert_eq!(v["parts"].as_array().unwrap().len(), 4);
+    assert!(
+        v["parts"][0].get("expect").is_none(),
+        "no answers in the JSON without --solutions"
+    );
+    assert_eq!(lab(&["exercise", "12"]).status.code(), Some(2));
+}

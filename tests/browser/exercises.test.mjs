@@ -103,3 +103,18 @@ test('review questions: «lo sabía» is kept; concept cards and the terms that 
   assert.deepEqual([...problems, ...cards.problems, ...text.problems], []);
   await text.page.close();
 });
+
+test('a browser that refuses storage still works, and says it cannot save', async () => {
+  const refuse = () => {
+    Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('blocked', 'SecurityError'); } });
+  };
+  const { page, problems } = await open(`${LESSON}/ejercicio-4`, undefined, refuse);
+  await page.waitForSelector('#exercise-4');
+  await page.fill('#exercise-4-a1', '9');
+  await page.click('#exercise-4 button:text("Comprobar")');
+  assert.match(await page.textContent('#exercise-4 [data-part="a1"] .part-mark'), /✓ Bien/);
+  assert.match(await page.textContent('#exercise-4'), /no deja guardar/);
+  assert.match(await page.textContent('.progress-summary'), /no deja guardar/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -28,8 +28,10 @@ export async function stopLab() {
 export const url = (path) => base + path;
 
 /** A page that records console errors and uncaught exceptions (a Rust panic included). */
-export async function open(path, viewport = { width: 1280, height: 900 }) {
+export async function open(path, viewport = { width: 1280, height: 900 }, init = null) {
   const page = await browser.newPage({ viewport });
+  // A script to run before the page's own (e.g. a browser that refuses storage).
+  if (init) await page.addInitScript(init);
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));

@@ -2,7 +2,9 @@
 
 use super::lesson_page::LessonPage;
 use super::not_found::NotFound;
-use super::route::Route;
+use super::piece_page::PiecePage;
+use super::print_page::PrintPage;
+use super::route::{Piece, Route};
 use yew::prelude::*;
 use yew_router::prelude::*;
 
@@ -15,6 +17,16 @@ fn switch(route: Route) -> Html {
         Route::Lesson { lesson } => html! { <LessonPage slug={lesson} section={None::<String>} /> },
         Route::Section { lesson, section } => {
             html! { <LessonPage slug={lesson} section={Some(section)} /> }
+        }
+        Route::Widget { lesson, id } => html! { <PiecePage slug={lesson} piece={Piece::Widget(id)} /> },
+        Route::Exercise { lesson, n } => html! { <PiecePage slug={lesson} piece={Piece::Exercise(n)} /> },
+        Route::Print { lesson } => html! { <PrintPage slug={lesson} /> },
+        Route::EmbedSection { lesson, section } => {
+            html! { <PiecePage slug={lesson} piece={Piece::Section(section)} embed=true /> }
+        }
+        Route::EmbedWidget { lesson, id } => html! { <PiecePage slug={lesson} piece={Piece::Widget(id)} embed=true /> },
+        Route::EmbedExercise { lesson, n } => {
+            html! { <PiecePage slug={lesson} piece={Piece::Exercise(n)} embed=true /> }
         }
         Route::NotFound => html! { <NotFound /> },
     }

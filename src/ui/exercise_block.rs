@@ -15,22 +15,25 @@ pub struct ExerciseProps {
     pub n: u32,
 }
 
-/// `exercise=N&variant=K` in the URL: the variant of exercise N to show.
-fn variant_from_url(n: u32) -> u32 {
+/// `exercise=N&variant=K` in the URL: the variant of exercise N to show;
+/// `class=K`: the variant of every exercise, the same for a whole class.
+pub fn variant_from_url(n: u32) -> u32 {
     let q = url_state::current_query();
-    let mut ex = None;
-    let mut variant = 0;
+    let (mut ex, mut variant, mut class) = (None, 0, None);
     for kv in q.trim_start_matches('?').split('&') {
         match kv.split_once('=') {
             Some(("exercise", v)) => ex = v.parse::<u32>().ok(),
             Some(("variant", v)) => variant = v.parse::<u32>().unwrap_or(0).min(MAX_VARIANT),
+            Some(("class", v)) => class = v.parse::<u32>().ok().map(|c| c.min(MAX_VARIANT)),
             _ => {}
         }
     }
-    if ex == Some(n) && has_variants(n) {
+    if !has_variants(n) {
+        0
+    } else if ex == Some(n) {
         variant
     } else {
-        0
+        class.unwrap_or(0)
     }
 }
 
@@ -116,6 +119,9 @@ fn placeholder(unit: Unit) -> &'static str {
 pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
     let n = props.n;
     let state = use_state(|| State::fresh(n, variant_from_url(n)));
+    let slug = use_context::<super::route::LessonSlug>()
+        .map(|s| s.0)
+        .unwrap_or_default();
     let Some(ex) = build(n, state.variant) else {
         return html! {};
     };
@@ -135,6 +141,7 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
         })
     };
     let on_check = {
+        let slug = slug.clone();
         let state = state.clone();
         let ex = ex.clone();
         Callback::from(move |e: SubmitEvent| {
@@ -152,6 +159,7 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
                 .collect();
             progress.record_answers(ex.n, ex.variant, &right, ex.parts.len() as u32);
             s.notice = progress_store::save(&progress).err();
+            super::embed_messages::post_score(&slug, ex.n, ex.variant, right.len(), ex.parts.len());
             s.marks = Some(marks);
             s.checked = true;
             state.set(s);
@@ -194,6 +202,7 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
     let id = format!("exercise-{n}");
     html! {
         <section class="exercise" id={id.clone()} data-exercise={n.to_string()} data-variant={state.variant.to_string()}>
+            <div class="exercise-head"><super::embed_code::EmbedCode piece={super::route::Piece::Exercise(n)} /></div>
             if state.variant > 0 {
                 <p class="variant-note">{ format!("Otra versión (número {}): los mismos pasos, con otros números.", state.variant) }</p>
             }

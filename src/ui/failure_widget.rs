@@ -186,7 +186,8 @@ pub fn FailureWidget() -> Html {
     }
     html! {
         <figure class="widget" id="widget-failure" data-widget="failure">
-            <figcaption class="widget-title"><span class="badge">{ "Decisión en vivo" }</span>{ "¿Reintentarías?" }</figcaption>
+            <figcaption class="widget-title"><span class="badge">{ "Decisión en vivo" }</span>{ "¿Reintentarías?" }
+                <super::embed_code::EmbedCode piece={super::route::Piece::Widget("failure".into())} /></figcaption>
             <div class="presets" role="group" aria-label="Los casos del ejercicio 1">
                 { for presets().into_iter().map(|(label, preset)| {
                     let state = state.clone();

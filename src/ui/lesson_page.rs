@@ -3,7 +3,7 @@
 
 use super::block::Blocks;
 use super::not_found::NotFound;
-use super::route::Route;
+use super::route::{LessonSlug, Route};
 use super::toc::Toc;
 use crate::lesson::Section;
 use yew::prelude::*;
@@ -42,6 +42,7 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
     }
     let slug = lesson.slug.clone();
     html! {
+        <ContextProvider<LessonSlug> context={LessonSlug(slug.clone())}>
         <div class="page">
             <header class="site-header">
                 <Link<Route> classes="brand" to={Route::Home}>{ "Sensei Lab" }</Link<Route>>
@@ -57,6 +58,7 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
                 </main>
             </div>
         </div>
+        </ContextProvider<LessonSlug>>
     }
 }
 

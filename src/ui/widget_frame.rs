@@ -1,5 +1,7 @@
 //! The frame every widget sits in: a title with its badge, and its body.
 
+use super::embed_code::EmbedCode;
+use super::route::Piece;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -21,6 +23,7 @@ pub fn WidgetFrame(props: &WidgetFrameProps) -> Html {
             <figcaption class="widget-title">
                 <span class="badge">{ "Simulación en vivo" }</span>
                 { props.title.clone() }
+                <EmbedCode piece={Piece::Widget(props.id.to_string())} />
             </figcaption>
             <div class="widget-grid">{ props.children.clone() }</div>
         </figure>

@@ -36,6 +36,15 @@ export async function open(path, viewport = { width: 1280, height: 900 }, init =
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
   await page.goto(base + path);
-  await page.waitForSelector('main.lesson, main.not-found');
+  await page.waitForSelector('main');
+  return { page, problems };
+}
+
+/** An empty page (for a host page made by the test), recording errors like `open`. */
+export async function blank(viewport = { width: 1100, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
   return { page, problems };
 }

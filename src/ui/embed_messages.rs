@@ -1,0 +1,50 @@
+//! The messages an embedded piece sends to the page that holds its iframe
+//! (documented in the README). The lab listens to no incoming message.
+//!
+//! * `{ type: "sensei-lab:height", version: 1, height }` — the piece's height in CSS px;
+//! * `{ type: "sensei-lab:score", version: 1, lesson, exercise, variant, right, total }` —
+//!   after the student checks an exercise.
+
+use wasm_bindgen::JsValue;
+
+pub const VERSION: u32 = 1;
+
+/// The window of the page holding this one, if this page is in an iframe.
+fn parent() -> Option<web_sys::Window> {
+    let w = web_sys::window()?;
+    let p = w.parent().ok().flatten()?;
+    // At the top, parent is the window itself.
+    (!js_sys::Object::is(&p, &w)).then_some(p)
+}
+
+fn post(fields: &[(&str, JsValue)]) {
+    let Some(p) = parent() else {
+        return;
+    };
+    let msg = js_sys::Object::new();
+    for (k, v) in fields {
+        let _ = js_sys::Reflect::set(&msg, &JsValue::from_str(k), v);
+    }
+    // Heights and scores are not secrets, and the host's origin is not known in advance.
+    let _ = p.post_message(&msg, "*");
+}
+
+pub fn post_height(height: f64) {
+    post(&[
+        ("type", "sensei-lab:height".into()),
+        ("version", VERSION.into()),
+        ("height", height.ceil().into()),
+    ]);
+}
+
+pub fn post_score(lesson: &str, exercise: u32, variant: u32, right: usize, total: usize) {
+    post(&[
+        ("type", "sensei-lab:score".into()),
+        ("version", VERSION.into()),
+        ("lesson", lesson.into()),
+        ("exercise", exercise.into()),
+        ("variant", variant.into()),
+        ("right", (right as u32).into()),
+        ("total", (total as u32).into()),
+    ]);
+}

@@ -1,0 +1,145 @@
+//! One piece of a lesson (a section, a widget, an exercise) on its own page,
+//! or alone in an iframe (`embed`): no navigation, a small link back to the
+//! full lesson, and its height sent to the host page as it changes.
+
+use super::block::Blocks;
+use super::embed_messages;
+use super::not_found::NotFound;
+use super::route::{LessonSlug, Piece, Route};
+use super::url_state;
+use crate::lesson::{Block, Directive, Lesson};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PiecePageProps {
+    pub slug: String,
+    pub piece: Piece,
+    #[prop_or_default]
+    pub embed: bool,
+}
+
+fn holds(blocks: &[Block], piece: &Piece) -> bool {
+    blocks.iter().any(|b| match (b, piece) {
+        (Block::Directive(d), Piece::Widget(id)) => d.name == "widget" && d.get("id") == Some(id.as_str()),
+        (Block::Container { directive, .. }, Piece::Exercise(n)) if directive.name == "exercise" => {
+            directive.get("n") == Some(n.to_string().as_str())
+        }
+        (Block::Container { body, .. }, _) => holds(body, piece),
+        _ => false,
+    })
+}
+
+/// The section a piece is in (to link back to it), and the blocks to show.
+fn locate(lesson: &Lesson, piece: &Piece) -> Option<(String, Vec<Block>)> {
+    match piece {
+        Piece::Section(id) => lesson.section(id).map(|s| (s.id.clone(), s.blocks.clone())),
+        Piece::Widget(id) => {
+            let s = lesson.sections.iter().find(|s| holds(&s.blocks, piece))?;
+            let d = Directive {
+                name: "widget".into(),
+                attrs: vec![("id".into(), id.clone())],
+            };
+            Some((s.id.clone(), vec![Block::Directive(d)]))
+        }
+        Piece::Exercise(n) => {
+            let s = lesson.sections.iter().find(|s| holds(&s.blocks, piece))?;
+            let d = Directive {
+                name: "exercise".into(),
+                attrs: vec![("n".into(), n.to_string())],
+            };
+            Some((
+                s.id.clone(),
+                vec![Block::Container {
+                    directive: d,
+                    body: Vec::new(),
+                }],
+            ))
+        }
+    }
+}
+
+/// Sends the page's height to the host whenever it changes.
+#[hook]
+fn use_height_reporter(active: bool) {
+    use_effect_with(active, |active| {
+        let mut cleanup: Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)> = None;
+        if *active {
+            let report = Closure::<dyn FnMut()>::new(|| {
+                if let Some(el) = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.document_element())
+                {
+                    embed_messages::post_height(el.scroll_height() as f64);
+                }
+            });
+            if let (Ok(obs), Some(body)) = (
+                web_sys::ResizeObserver::new(report.as_ref().unchecked_ref()),
+                web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()),
+            ) {
+                obs.observe(&body);
+                cleanup = Some((obs, report));
+            }
+        }
+        move || {
+            if let Some((obs, _closure)) = cleanup {
+                obs.disconnect();
+            }
+        }
+    });
+}
+
+#[component]
+pub fn PiecePage(props: &PiecePageProps) -> Html {
+    use_height_reporter(props.embed);
+    let Some(lesson) = crate::lesson::find(&props.slug) else {
+        return html! { <NotFound /> };
+    };
+    let Some((section, blocks)) = locate(lesson, &props.piece) else {
+        return html! { <NotFound /> };
+    };
+    let slug = lesson.slug.clone();
+    let full = Route::Section {
+        lesson: slug.clone(),
+        section: section.clone(),
+    };
+    let title = lesson.section(&section).map(|s| s.title.clone()).unwrap_or_default();
+    let heading = match &props.piece {
+        Piece::Section(_) => html! { <h2>{ &title }</h2> },
+        Piece::Exercise(_) => html! { <h2>{ &title }</h2> },
+        Piece::Widget(_) => html! {},
+    };
+    let content = html! {
+        <ContextProvider<LessonSlug> context={LessonSlug(slug.clone())}>
+            { heading }
+            <Blocks slug={slug.clone()} blocks={blocks} />
+        </ContextProvider<LessonSlug>>
+    };
+    if props.embed {
+        return html! {
+            <div class="embed-page" data-embed="true">
+                <main class="lesson embed">{ content }</main>
+                <p class="embed-back">
+                    <a href={url_state::href(&format!("/lecciones/{slug}/{section}"))}
+                        target="_blank" rel="noopener">
+                        { format!("{} · Sensei Lab ↗", lesson.title) }
+                    </a>
+                </p>
+            </div>
+        };
+    }
+    html! {
+        <div class="page">
+            <header class="site-header">
+                <Link<Route> classes="brand" to={Route::Home}>{ "Sensei Lab" }</Link<Route>>
+                <span class="crumb">{ &lesson.title }</span>
+            </header>
+            <main class="lesson piece-page">
+                { content }
+                <p class="back"><Link<Route> to={full}>{ format!("← En la lección: {title}") }</Link<Route>></p>
+            </main>
+        </div>
+    }
+}

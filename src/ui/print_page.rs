@@ -1,0 +1,87 @@
+//! The exercises for paper: every exercise in the class's variant
+//! (`?class=K`, 0 for the lesson's numbers), with room to answer, and with
+//! the worked solutions if asked (`?solutions=1`). Prints cleanly.
+
+use super::route::Route;
+use super::url_state;
+use crate::exercise::answer::Unit;
+use crate::exercise::{build, expected_text, has_variants, COUNT, MAX_VARIANT};
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PrintPageProps {
+    pub slug: String,
+}
+
+#[component]
+pub fn PrintPage(props: &PrintPageProps) -> Html {
+    let Some(lesson) = crate::lesson::find(&props.slug) else {
+        return html! { <super::not_found::NotFound /> };
+    };
+    let class: u32 = url_state::query_value("class")
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+        .min(MAX_VARIANT);
+    let solutions = url_state::query_value("solutions").is_some_and(|v| v == "1");
+    let link = |class: u32, solutions: bool| {
+        let mut q = Vec::new();
+        if class > 0 {
+            q.push(format!("class={class}"));
+        }
+        if solutions {
+            q.push("solutions=1".to_string());
+        }
+        let q = if q.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", q.join("&"))
+        };
+        url_state::href(&format!("/imprimir/{}{q}", props.slug))
+    };
+    let print = Callback::from(|_: MouseEvent| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.print();
+        }
+    });
+    html! {
+        <main class="print-page">
+            <div class="print-controls">
+                <Link<Route> to={Route::Lesson { lesson: props.slug.clone() }}>{ "← Volver a la lección" }</Link<Route>>
+                <a href={link(class, !solutions)}>{ if solutions { "Sin soluciones" } else { "Con soluciones" } }</a>
+                <button type="button" class="primary" onclick={print}>{ "Imprimir" }</button>
+            </div>
+            <h1>{ format!("{} · Ejercicios", lesson.title) }</h1>
+            <p class="print-meta">
+                { if class > 0 { format!("Versión de la clase: {class}. ") } else { "Con los números de la lección. ".to_string() } }
+                { "Resuélvelos con lápiz; revisa con la solución." }
+            </p>
+            { for (1..=COUNT).filter_map(|n| build(n, if has_variants(n) { class } else { 0 })).map(|ex| html! {
+                <section class="print-exercise" data-exercise={ex.n.to_string()}>
+                    <h2>{ format!("Ejercicio {} · {}", ex.n, ex.level) }</h2>
+                    <p>{ &ex.statement }</p>
+                    <ol class="print-parts" type="a">
+                        { for ex.parts.iter().map(|p| html! {
+                            <li>
+                                <span>{ &p.label }</span>
+                                if p.unit == Unit::Choice {
+                                    <ul class="print-options">{ for p.options.iter().map(|(l, t)| html! { <li>{ format!("☐ {l}) {t}") }</li> }) }</ul>
+                                } else if solutions {
+                                    <span class="print-answer">{ expected_text(p) }</span>
+                                } else {
+                                    <span class="print-blank"></span>
+                                }
+                            </li>
+                        }) }
+                    </ol>
+                    if solutions {
+                        <div class="print-solution">
+                            <h3>{ "Solución paso a paso" }</h3>
+                            <ul>{ for ex.solution.iter().map(|s| html! { <li>{ s }</li> }) }</ul>
+                        </div>
+                    }
+                </section>
+            }) }
+        </main>
+    }
+}

@@ -1,0 +1,32 @@
+/* Sensei Lab: resizes the lab's iframes to their content.
+ * Add once to the page that embeds them:
+ *   <script src="https://…/sensei-embed.js" defer></script>
+ * Each embedded piece posts { type: "sensei-lab:height", version: 1, height }.
+ * Score messages ({ type: "sensei-lab:score", … }) are passed on as a DOM event
+ * "sensei-lab:score" on the iframe, for a course page to record.
+ * Only messages that come from one of this page's iframes are used. */
+(function () {
+  'use strict';
+  if (window.__senseiLabEmbed) return;
+  window.__senseiLabEmbed = true;
+  function frameOf(source) {
+    var frames = document.getElementsByTagName('iframe');
+    for (var i = 0; i < frames.length; i++) {
+      if (frames[i].contentWindow === source) return frames[i];
+    }
+    return null;
+  }
+  window.addEventListener('message', function (e) {
+    var d = e.data;
+    if (!d || typeof d !== 'object' || d.version !== 1 || typeof d.type !== 'string') return;
+    var frame = frameOf(e.source);
+    if (!frame) return;
+    if (d.type === 'sensei-lab:height' && typeof d.height === 'number' && isFinite(d.height)) {
+      var h = Math.max(80, Math.min(20000, Math.ceil(d.height)));
+      frame.style.height = h + 'px';
+      frame.setAttribute('height', String(h));
+    } else if (d.type === 'sensei-lab:score') {
+      frame.dispatchEvent(new CustomEvent('sensei-lab:score', { detail: d, bubbles: true }));
+    }
+  });
+})();

@@ -1,0 +1,88 @@
+// Instructors embed pieces of the lab: routes, embed mode, resize script, score messages, print view.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { startLab, stopLab, open, blank, url } from './harness.mjs';
+
+/** A course page on another origin (another loopback port) that embeds pieces of the lab. */
+function hostPage(body) {
+  return new Promise((resolve) => {
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="es"><body>${body}</body></html>`);
+    });
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+const SLUG = 'timeouts-reintentos-idempotencia';
+before(startLab);
+after(stopLab);
+
+test('a host page embeds two pieces: they take their height, and the score comes back', async () => {
+  const { page, problems } = await blank();
+  const host = await hostPage(`<h1>Mi curso</h1>
+      <iframe id="w" src="${url(`/embed/${SLUG}/widgets/budget`)}" style="border:0;width:100%" height="120"></iframe>
+      <iframe id="e" src="${url(`/embed/${SLUG}/ejercicios/4`)}" style="border:0;width:100%" height="120"></iframe>
+      <script>window.scores = []; window.addEventListener('message', (e) => { if (e.data && e.data.type === 'sensei-lab:score') scores.push(e.data); });
+        document.addEventListener('sensei-lab:score', (e) => { window.relayed = e.detail; });</script>
+      <script src="${url('/sensei-embed.js')}"></script>`);
+  await page.goto(`http://127.0.0.1:${host.address().port}/curso`);
+  for (const id of ['w', 'e']) {
+    await page.waitForFunction((id) => Number(document.getElementById(id).getAttribute('height')) > 300, id);
+    const frame = (await page.$(`#${id}`)).contentFrame();
+    const f = await frame;
+    const content = await f.evaluate(() => document.documentElement.scrollHeight);
+    const given = Number(await page.getAttribute(`#${id}`, 'height'));
+    assert.ok(Math.abs(given - content) <= 2, `${id}: iframe ${given} px for ${content} px of content`);
+    // The embed view shows no navigation, and links back to the lesson.
+    assert.equal(await f.locator('.site-header, nav.toc').count(), 0);
+    assert.match(await f.getAttribute('.embed-back a', 'href'), new RegExp(`/lecciones/${SLUG}/`));
+  }
+  const ex = await (await page.$('#e')).contentFrame();
+  await ex.fill('#exercise-4-a1', '9');
+  await ex.fill('#exercise-4-a2', '4,500');
+  await ex.click('button:text("Comprobar")');
+  await page.waitForFunction(() => window.scores.length === 1);
+  const score = await page.evaluate(() => window.scores[0]);
+  assert.deepEqual(score, { type: 'sensei-lab:score', version: 1, lesson: SLUG, exercise: 4, variant: 0, right: 2, total: 4 });
+  assert.equal((await page.evaluate(() => window.relayed)).right, 2, 'the resize script passes the score on as a DOM event');
+  assert.deepEqual(problems, []);
+  await page.close();
+  host.close();
+});
+
+test('every widget and exercise has its own route; a deep link restores a widget', async () => {
+  const { page, problems } = await open(`/lecciones/${SLUG}/widgets/storm?retry-in=bottom&budget-pct=10`);
+  await page.waitForSelector('#widget-storm');
+  assert.match(await page.textContent('#widget-storm [data-figure="verdict"]'), /^Se recupera/);
+  assert.equal(await page.locator('figure.widget').count(), 1);
+  // «Insertar» gives the iframe code in the current state.
+  await page.click('#widget-storm button.insert');
+  const code = await page.inputValue('#widget-storm .embed-panel textarea');
+  assert.match(code, new RegExp(`<iframe src="http://127\\.0\\.0\\.1:\\d+/embed/${SLUG}/widgets/storm\\?retry-in=bottom&budget-pct=10"`));
+  assert.match(code, /<script src="http:\/\/127\.0\.0\.1:\d+\/sensei-embed\.js" defer><\/script>/);
+  await page.close();
+  const ex = await open(`/lecciones/${SLUG}/ejercicios/7`);
+  assert.match(await ex.page.textContent('#exercise-7 [data-figure="statement"]'), /Triton se cae entero a las 12:00:00/);
+  assert.match(await ex.page.getAttribute('.back a', 'href'), /ejercicio-7$/);
+  assert.deepEqual([...problems, ...ex.problems], []);
+  await ex.page.close();
+});
+
+test('a class variant for everyone, and the print view', async () => {
+  const a = await open(`/lecciones/${SLUG}/ejercicios/4?class=17`);
+  const statement = await a.page.textContent('#exercise-4 [data-figure="statement"]');
+  assert.match(statement, /3 capas que reintentan 4 veces/); // `sensei-lab exercise 4 --variant 17`
+  const p = await open(`/imprimir/${SLUG}?class=17&solutions=1`);
+  assert.equal(await p.page.locator('.print-exercise').count(), 9);
+  assert.equal(await p.page.textContent('.print-exercise[data-exercise="4"] p'), statement);
+  assert.match(await p.page.textContent('.print-exercise[data-exercise="4"] .print-solution'), /5³ = 125/);
+  await p.page.emulateMedia({ media: 'print' });
+  assert.equal(await p.page.locator('.print-controls').isVisible(), false);
+  const pdf = await p.page.pdf({ format: 'A4' });
+  assert.ok(pdf.length > 10_000);
+  assert.deepEqual([...a.problems, ...p.problems], []);
+  await a.page.close();
+  await p.page.close();
+});

@@ -137,6 +137,12 @@ pub fn render_with(src: &str, slug: &str, cards: &[crate::lesson::concepts::Card
                             || url.starts_with("https://")
                             || url.starts_with('/')
                             || url.starts_with('#');
+                        // A path of the lab gets the base the lab is served under.
+                        let url = if url.starts_with('/') {
+                            super::url_state::href(&url)
+                        } else {
+                            url
+                        };
                         a.add_attribute("href", if safe { url } else { "#".to_string() });
                         if !title.is_empty() {
                             a.add_attribute("title", title.to_string());

@@ -60,7 +60,7 @@ pub fn PrintPage(props: &PrintPageProps) -> Html {
                 <section class="print-exercise" data-exercise={ex.n.to_string()}>
                     <h2>{ format!("Ejercicio {} · {}", ex.n, ex.level) }</h2>
                     <p>{ &ex.statement }</p>
-                    <ol class="print-parts" type="a">
+                    <ul class="print-parts">
                         { for ex.parts.iter().map(|p| html! {
                             <li>
                                 <span>{ &p.label }</span>
@@ -73,7 +73,7 @@ pub fn PrintPage(props: &PrintPageProps) -> Html {
                                 }
                             </li>
                         }) }
-                    </ol>
+                    </ul>
                     if solutions {
                         <div class="print-solution">
                             <h3>{ "Solución paso a paso" }</h3>

@@ -20,6 +20,9 @@ pub fn ProgressSummary() -> Html {
         });
     }
     let (p, notice) = &*progress;
+    let slug = use_context::<super::route::LessonSlug>()
+        .map(|s| s.0)
+        .unwrap_or_default();
     let reset = Callback::from(|_: MouseEvent| {
         let ok = web_sys::window()
             .and_then(|w| w.confirm_with_message("¿Borrar todo tu avance en los ejercicios?").ok())
@@ -38,7 +41,7 @@ pub fn ProgressSummary() -> Html {
         let done = lesson == parts && parts > 0;
         html! {
             <li class={classes!(done.then_some("done"))} data-progress={n.to_string()}>
-                <a href={format!("#ejercicio-{n}")}>{ format!("Ejercicio {n}") }</a>
+                <yew_router::prelude::Link<super::route::Route> to={super::route::Route::Section { lesson: slug.clone(), section: format!("ejercicio-{n}") }}>{ format!("Ejercicio {n}") }</yew_router::prelude::Link<super::route::Route>>
                 { format!(": {lesson} de {parts} partes bien") }
                 if others > 0 {
                     { format!(" · {others} {} resuelta{}", if others == 1 { "versión más" } else { "versiones más" }, if others == 1 { "" } else { "s" }) }

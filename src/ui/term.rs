@@ -27,7 +27,7 @@ pub fn Term(props: &TermProps) -> Html {
             if *open {
                 <span class="term-card" id={card_id} role="note">
                     <strong>{ &props.card.term }</strong>{ ": " }{ &props.card.definition }{ " " }
-                    <a href={format!("/lecciones/{}/conceptos#concepto-{}", props.slug, props.card.id)}>{ "Todas las tarjetas" }</a>
+                    <a href={super::url_state::href(&format!("/lecciones/{}/conceptos#concepto-{}", props.slug, props.card.id))}>{ "Todas las tarjetas" }</a>
                 </span>
             }
         </span>

@@ -86,3 +86,29 @@ test('a class variant for everyone, and the print view', async () => {
   await a.page.close();
   await p.page.close();
 });
+
+test('deployable under a sub-path: the same build works from /cursos/lab/', async (t) => {
+  const { serve } = await import('./serve.mjs');
+  const { existsSync } = await import('node:fs');
+  const dir = new URL('../../target/dist-sub/', import.meta.url).pathname;
+  if (!existsSync(dir)) {
+    t.skip('target/dist-sub is built by ./lab test');
+    return;
+  }
+  const server = await serve(dir, 0, '/cursos/lab');
+  const base = `http://127.0.0.1:${server.address().port}/cursos/lab`;
+  const { page, problems } = await blank();
+  await page.goto(`${base}/lecciones/${SLUG}/widgets/storm?breaker=on`);
+  await page.waitForSelector('#widget-storm [data-figure="verdict"]');
+  assert.match(await page.textContent('#widget-storm [data-figure="verdict"]'), /^Se recupera/);
+  // Links of the lab keep the sub-path.
+  assert.equal(await page.getAttribute('.back a', 'href'), `/cursos/lab/lecciones/${SLUG}/cada-capa-multiplica`);
+  await page.click('.back a');
+  await page.waitForSelector('#cada-capa-multiplica');
+  assert.match(page.url(), /\/cursos\/lab\/lecciones\/timeouts-reintentos-idempotencia\/cada-capa-multiplica$/);
+  await page.click('#widget-storm button.insert');
+  assert.match(await page.inputValue('#widget-storm .embed-panel textarea'), /\/cursos\/lab\/embed\/timeouts-reintentos-idempotencia\/widgets\/storm/);
+  assert.deepEqual(problems, []);
+  await page.close();
+  server.close();
+});

@@ -11,12 +11,14 @@ const types = {
   '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json',
 };
 
-export function serve(dir, port = 0) {
+export function serve(dir, port = 0, prefix = '') {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://127.0.0.1');
-      let path = normalize(join(root, decodeURIComponent(url.pathname)));
+      // Under a sub-path (a static host's folder), only that folder exists.
+      if (prefix && !url.pathname.startsWith(prefix)) { res.writeHead(404).end('not here'); return; }
+      let path = normalize(join(root, decodeURIComponent(url.pathname.slice(prefix.length))));
       if (!path.startsWith(root)) { res.writeHead(403).end(); return; }
       let info = await stat(path).catch(() => null);
       if (info && info.isDirectory()) { path = join(path, 'index.html'); info = await stat(path).catch(() => null); }

@@ -1,7 +1,9 @@
 /* Sensei Lab: resizes the lab's iframes to their content.
  * Add once to the page that embeds them:
  *   <script src="https://…/sensei-embed.js" defer></script>
- * Each embedded piece posts { type: "sensei-lab:height", version: 1, height }.
+ * Each embedded piece posts { type: "sensei-lab:height", version: 1, height };
+ * this script greets each iframe with { type: "sensei-lab:hello", version: 1 }
+ * (on start and on each load), which a piece answers with its height.
  * Score messages ({ type: "sensei-lab:score", … }) are passed on as a DOM event
  * "sensei-lab:score" on the iframe, for a course page to record.
  * Only messages that come from one of this page's iframes are used. */
@@ -16,6 +18,18 @@
     }
     return null;
   }
+  // Pieces that loaded before this script ask for nothing: say hello, and they send their height.
+  function hello(frame) {
+    try { frame.contentWindow.postMessage({ type: 'sensei-lab:hello', version: 1 }, '*'); } catch (e) { /* not ready */ }
+  }
+  function greetAll() {
+    var frames = document.getElementsByTagName('iframe');
+    for (var i = 0; i < frames.length; i++) {
+      hello(frames[i]);
+      frames[i].addEventListener('load', function (e) { hello(e.target); });
+    }
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', greetAll); else greetAll();
   window.addEventListener('message', function (e) {
     var d = e.data;
     if (!d || typeof d !== 'object' || d.version !== 1 || typeof d.type !== 'string') return;

@@ -1,9 +1,15 @@
-//! The messages an embedded piece sends to the page that holds its iframe
-//! (documented in the README). The lab listens to no incoming message.
+//! The messages an embedded piece exchanges with the page that holds its
+//! iframe (documented in the README).
 //!
+//! Out:
 //! * `{ type: "sensei-lab:height", version: 1, height }` — the piece's height in CSS px;
 //! * `{ type: "sensei-lab:score", version: 1, lesson, exercise, variant, right, total }` —
 //!   after the student checks an exercise.
+//!
+//! In, the only one read: `{ type: "sensei-lab:hello", version: 1 }` from the
+//! parent window, answered with the height (a host script that loads after
+//! the iframe asks for it). Nothing a message says ever changes what the
+//! student sees.
 
 use wasm_bindgen::JsValue;
 
@@ -47,4 +53,18 @@ pub fn post_score(lesson: &str, exercise: u32, variant: u32, right: usize, total
         ("right", (right as u32).into()),
         ("total", (total as u32).into()),
     ]);
+}
+
+/// Whether a `message` event is the documented «hello» from the parent window.
+pub fn is_hello(e: &web_sys::MessageEvent) -> bool {
+    let from_parent = match (e.source(), parent()) {
+        (Some(src), Some(p)) => js_sys::Object::is(&src, &p),
+        _ => false,
+    };
+    let data = e.data();
+    let field = |k: &str| js_sys::Reflect::get(&data, &JsValue::from_str(k)).ok();
+    from_parent
+        && data.is_object()
+        && field("type").and_then(|t| t.as_string()).as_deref() == Some("sensei-lab:hello")
+        && field("version").and_then(|v| v.as_f64()) == Some(VERSION as f64)
 }

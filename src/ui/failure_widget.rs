@@ -94,9 +94,86 @@ fn failure_from_key(k: &str) -> Failure {
     }
 }
 
+const KEYS: [&str; 6] = ["failure", "caller", "left-ms", "retry-after", "repeat", "budget-left"];
+
+/// The widget's state in the URL (`widget=failure&failure=429&caller=batch&retry-after=2…`),
+/// only what differs from the default case.
+fn to_query(s: &State) -> String {
+    let d = State::ana();
+    let mut q = vec!["widget=failure".to_string()];
+    if s.failure != d.failure {
+        q.push(format!("failure={}", failure_key(s.failure)));
+    }
+    if s.caller != d.caller {
+        q.push(format!("caller={}", if s.caller == Caller::Batch { "batch" } else { "interactive" }));
+    }
+    if s.left_ms != d.left_ms {
+        q.push(format!("left-ms={}", s.left_ms));
+    }
+    if !s.retry_after.is_empty() {
+        let enc: String = js_sys::encode_uri_component(&s.retry_after).into();
+        q.push(format!("retry-after={enc}"));
+    }
+    if s.repeat != d.repeat {
+        q.push(format!("repeat={}", repeat_key(s.repeat)));
+    }
+    if s.budget_left != d.budget_left {
+        q.push(format!("budget-left={}", if s.budget_left { "on" } else { "off" }));
+    }
+    q.join("&")
+}
+
+fn repeat_key(r: Repeat) -> &'static str {
+    match r {
+        Repeat::Idempotent => "idempotent",
+        Repeat::WithKey => "key",
+        Repeat::Unsafe => "unsafe",
+    }
+}
+
+/// Reads the state from the URL if it is this widget's; values that cannot be used are ignored.
+fn from_query() -> State {
+    use super::url_state::query_value;
+    if query_value("widget").is_some_and(|w| w != "failure") || KEYS.iter().all(|k| query_value(k).is_none()) {
+        return State::ana();
+    }
+    let mut s = if query_value("caller").as_deref() == Some("batch") { State::batch() } else { State::ana() };
+    if let Some(f) = query_value("failure") {
+        let f = failure_from_key(&f);
+        if TABLE.iter().any(|(t, ..)| *t == f) || f == Failure::Status(403) {
+            s.failure = f;
+        }
+    }
+    if let Some(v) = query_value("left-ms").and_then(|v| v.parse::<u64>().ok()) {
+        s.left_ms = v.min(86_400_000);
+    }
+    if let Some(v) = query_value("retry-after") {
+        let decoded: String = js_sys::decode_uri_component(&v).ok().and_then(|d| d.as_string()).unwrap_or_default();
+        s.retry_after = decoded.chars().take(64).collect();
+    }
+    s.repeat = match query_value("repeat").as_deref() {
+        Some("key") => Repeat::WithKey,
+        Some("unsafe") => Repeat::Unsafe,
+        _ => s.repeat,
+    };
+    if let Some(b) = query_value("budget-left") {
+        s.budget_left = b != "off";
+    }
+    s
+}
+
 #[component]
 pub fn FailureWidget() -> Html {
-    let state = use_state(State::ana);
+    let state = use_state(from_query);
+    {
+        // Every change is written to the URL, as the other widgets do.
+        let s = (*state).clone();
+        use_effect_with(s, |s| {
+            if *s != State::ana() || super::url_state::query_value("widget").as_deref() == Some("failure") {
+                super::url_state::replace_query(&to_query(s));
+            }
+        });
+    }
     let s = (*state).clone();
     let situation = Situation {
         failure: s.failure,

@@ -61,20 +61,20 @@ fn locate(lesson: &Lesson, piece: &Piece) -> Option<(String, Vec<Block>)> {
     }
 }
 
-/// Sends the page's height to the host whenever it changes.
+/// Sends the page's height to the host whenever it changes, and when the
+/// host's script says hello (it may load after this page).
 #[hook]
 fn use_height_reporter(active: bool) {
     use_effect_with(active, |active| {
+        fn send() {
+            if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+                embed_messages::post_height(el.scroll_height() as f64);
+            }
+        }
         let mut cleanup: Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)> = None;
+        let mut hello: Option<gloo::events::EventListener> = None;
         if *active {
-            let report = Closure::<dyn FnMut()>::new(|| {
-                if let Some(el) = web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| d.document_element())
-                {
-                    embed_messages::post_height(el.scroll_height() as f64);
-                }
-            });
+            let report = Closure::<dyn FnMut()>::new(send);
             if let (Ok(obs), Some(body)) = (
                 web_sys::ResizeObserver::new(report.as_ref().unchecked_ref()),
                 web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()),
@@ -82,11 +82,19 @@ fn use_height_reporter(active: bool) {
                 obs.observe(&body);
                 cleanup = Some((obs, report));
             }
+            hello = web_sys::window().map(|w| {
+                gloo::events::EventListener::new(&w, "message", |e| {
+                    if e.dyn_ref::<web_sys::MessageEvent>().is_some_and(embed_messages::is_hello) {
+                        send();
+                    }
+                })
+            });
         }
         move || {
             if let Some((obs, _closure)) = cleanup {
                 obs.disconnect();
             }
+            drop(hello);
         }
     });
 }

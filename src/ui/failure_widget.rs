@@ -105,7 +105,14 @@ fn to_query(s: &State) -> String {
         q.push(format!("failure={}", failure_key(s.failure)));
     }
     if s.caller != d.caller {
-        q.push(format!("caller={}", if s.caller == Caller::Batch { "batch" } else { "interactive" }));
+        q.push(format!(
+            "caller={}",
+            if s.caller == Caller::Batch {
+                "batch"
+            } else {
+                "interactive"
+            }
+        ));
     }
     if s.left_ms != d.left_ms {
         q.push(format!("left-ms={}", s.left_ms));
@@ -137,7 +144,11 @@ fn from_query() -> State {
     if query_value("widget").is_some_and(|w| w != "failure") || KEYS.iter().all(|k| query_value(k).is_none()) {
         return State::ana();
     }
-    let mut s = if query_value("caller").as_deref() == Some("batch") { State::batch() } else { State::ana() };
+    let mut s = if query_value("caller").as_deref() == Some("batch") {
+        State::batch()
+    } else {
+        State::ana()
+    };
     if let Some(f) = query_value("failure") {
         let f = failure_from_key(&f);
         if TABLE.iter().any(|(t, ..)| *t == f) || f == Failure::Status(403) {
@@ -148,7 +159,10 @@ fn from_query() -> State {
         s.left_ms = v.min(86_400_000);
     }
     if let Some(v) = query_value("retry-after") {
-        let decoded: String = js_sys::decode_uri_component(&v).ok().and_then(|d| d.as_string()).unwrap_or_default();
+        let decoded: String = js_sys::decode_uri_component(&v)
+            .ok()
+            .and_then(|d| d.as_string())
+            .unwrap_or_default();
         s.retry_after = decoded.chars().take(64).collect();
     }
     s.repeat = match query_value("repeat").as_deref() {

@@ -67,7 +67,10 @@ fn locate(lesson: &Lesson, piece: &Piece) -> Option<(String, Vec<Block>)> {
 fn use_height_reporter(active: bool) {
     use_effect_with(active, |active| {
         fn send() {
-            if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+            if let Some(el) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+            {
                 embed_messages::post_height(el.scroll_height() as f64);
             }
         }
@@ -84,7 +87,9 @@ fn use_height_reporter(active: bool) {
             }
             hello = web_sys::window().map(|w| {
                 gloo::events::EventListener::new(&w, "message", |e| {
-                    if e.dyn_ref::<web_sys::MessageEvent>().is_some_and(embed_messages::is_hello) {
+                    if e.dyn_ref::<web_sys::MessageEvent>()
+                        .is_some_and(embed_messages::is_hello)
+                    {
                         send();
                     }
                 })

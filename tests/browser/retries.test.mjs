@@ -179,3 +179,20 @@ test('fail-open or fail-closed, and the methods table', async () => {
   assert.deepEqual([...problems, ...m.problems], []);
   await m.page.close();
 });
+
+test('¿reintentarías?: its state is in the URL, and a link restores it', async () => {
+  const { page, problems } = await open(`${LESSON}/retry-after`);
+  await page.click('#widget-failure button.preset:text("(c) 429, batch")');
+  await page.waitForFunction(() => /widget=failure/.test(location.search));
+  const query = await page.evaluate(() => location.search);
+  assert.match(query, /failure=429/);
+  assert.match(query, /caller=batch/);
+  assert.match(query, /retry-after=2/);
+  const decision = await page.textContent('#widget-failure [data-figure="decision"]');
+  const again = await open(`${LESSON}/retry-after${query}`);
+  assert.equal(await again.page.textContent('#widget-failure [data-figure="decision"]'), decision);
+  assert.equal(await again.page.inputValue('#failure-retry-after'), '2');
+  assert.deepEqual([...problems, ...again.problems], []);
+  await page.close();
+  await again.page.close();
+});

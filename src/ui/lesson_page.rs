@@ -2,8 +2,9 @@
 //! widgets in place. With a section in the URL, it scrolls there.
 
 use super::block::Blocks;
+use super::embed_code::EmbedCode;
 use super::not_found::NotFound;
-use super::route::{LessonSlug, Route};
+use super::route::{LessonSlug, Piece, Route};
 use super::toc::Toc;
 use crate::lesson::Section;
 use yew::prelude::*;
@@ -70,7 +71,10 @@ fn section_view(slug: &str, s: &Section) -> Html {
     let heading = match s.level {
         1 => html! { <h1 class="lesson-title">{ &s.title }</h1> },
         2 => html! {
-            <h2>{ &s.title }{ " " }<Link<Route> classes="anchor" to={to}>{ "#" }</Link<Route>></h2>
+            <div class="section-head">
+                <h2>{ &s.title }{ " " }<Link<Route> classes="anchor" to={to}>{ "#" }</Link<Route>></h2>
+                <EmbedCode piece={Piece::Section(s.id.clone())} />
+            </div>
         },
         _ => html! {
             <h3>{ &s.title }{ " " }<Link<Route> classes="anchor" to={to}>{ "#" }</Link<Route>></h3>

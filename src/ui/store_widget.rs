@@ -114,6 +114,7 @@ pub fn StoreWidget() -> Html {
                         <thead><tr>
                             <th scope="col">{ "tiempo" }</th><th scope="col">{ "quién" }</th>
                             <th scope="col">{ "qué pasa" }</th><th scope="col">{ "respuesta" }</th>
+                            <th scope="col">{ "la tienda guarda" }</th>
                             <th scope="col">{ "hechas" }</th>
                         </tr></thead>
                         <tbody>
@@ -123,6 +124,9 @@ pub fn StoreWidget() -> Html {
                                     <td>{ &r.who }</td>
                                     <td>{ &r.what }</td>
                                     <td class="reply">{ r.reply.clone().unwrap_or_else(|| "—".into()) }</td>
+                                    <td class="kept">{ if r.store.is_empty() { "nada".to_string() } else {
+                                        r.store.iter().map(|(k, st)| format!("{} · {}", short(k), st.split(" · ").next().unwrap_or(""))).collect::<Vec<_>>().join("; ")
+                                    } }</td>
                                     <td>{ r.performed }</td>
                                 </tr>
                             }) }

@@ -117,3 +117,21 @@ test('deployable under a sub-path: the same build works from /cursos/lab/', asyn
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('back and forward move between sections', async () => {
+  const { page, problems } = await open(`/lecciones/${SLUG}`);
+  await page.click('nav.toc a:text("Backoff y jitter")');
+  await page.waitForURL(/\/backoff-y-jitter$/);
+  await page.click('nav.toc a:text("Idempotencia: repetir sin daño")');
+  await page.waitForURL(/\/idempotencia$/);
+  await page.goBack();
+  await page.waitForURL(/\/backoff-y-jitter$/);
+  await page.goBack();
+  await page.waitForURL(new RegExp(`/lecciones/${SLUG}$`));
+  await page.goForward();
+  await page.waitForURL(/\/backoff-y-jitter$/);
+  // The section is on screen, not merely in the URL.
+  await page.waitForFunction(() => Math.abs(document.getElementById('backoff-y-jitter').getBoundingClientRect().top) < 200);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -29,7 +29,13 @@
       frames[i].addEventListener('load', function (e) { hello(e.target); });
     }
   }
+  function greetAllOnce() {
+    var frames = document.getElementsByTagName('iframe');
+    for (var i = 0; i < frames.length; i++) hello(frames[i]);
+  }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', greetAll); else greetAll();
+  // A piece still starting when greeted misses the hello: greet again a few times.
+  [500, 1500, 4000, 10000].forEach(function (ms) { setTimeout(greetAllOnce, ms); });
   window.addEventListener('message', function (e) {
     var d = e.data;
     if (!d || typeof d !== 'object' || d.version !== 1 || typeof d.type !== 'string') return;

@@ -133,6 +133,34 @@ fn the_largest_run_is_bounded() {
     assert_eq!(r.served + r.gave_up, 100_000);
 }
 
+/// A URL query of up to 8 `key=value` pairs: the keys given, and values
+/// in range, out of range, unreadable, or of another kind.
+fn query_of(key: impl Strategy<Value = &'static str>) -> impl Strategy<Value = String> {
+    let value = prop_oneof![
+        any::<i64>().prop_map(|v| v.to_string()),
+        Just("NaN".to_string()),
+        Just("inf".to_string()),
+        Just("-1e300".to_string()),
+        Just("1e12".to_string()),
+        Just("none".to_string()),
+        Just("".to_string()),
+        Just("on".to_string()),
+        Just("off".to_string()),
+        Just("bottom".to_string()),
+        Just("expired".to_string()),
+        Just("wait".to_string()),
+        Just("login".to_string()),
+        Just("closed".to_string()),
+        Just("%ZZ".to_string()),
+    ];
+    proptest::collection::vec((key, value), 0..8).prop_map(|kv| {
+        kv.into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("&")
+    })
+}
+
 mod timeouts_and_capacity {
     use proptest::prelude::*;
     use sensei_lab::sim::chain::{self, ChainParams};
@@ -160,23 +188,7 @@ mod timeouts_and_capacity {
             Just("deadline"),
             Just("cancel"),
         ];
-        let value = prop_oneof![
-            any::<i64>().prop_map(|v| v.to_string()),
-            Just("NaN".to_string()),
-            Just("inf".to_string()),
-            Just("-1e300".to_string()),
-            Just("1e12".to_string()),
-            Just("none".to_string()),
-            Just("".to_string()),
-            Just("on".to_string()),
-            Just("off".to_string()),
-        ];
-        proptest::collection::vec((key, value), 0..8).prop_map(|kv| {
-            kv.into_iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect::<Vec<_>>()
-                .join("&")
-        })
+        super::query_of(key)
     }
 
     proptest! {
@@ -415,27 +427,7 @@ mod storms_budgets_and_keys {
             Just("per-min"),
             Just("bad-permille"),
         ];
-        let value = prop_oneof![
-            any::<i64>().prop_map(|v| v.to_string()),
-            Just("NaN".to_string()),
-            Just("inf".to_string()),
-            Just("-1e300".to_string()),
-            Just("none".to_string()),
-            Just("".to_string()),
-            Just("on".to_string()),
-            Just("bottom".to_string()),
-            Just("expired".to_string()),
-            Just("wait".to_string()),
-            Just("login".to_string()),
-            Just("closed".to_string()),
-            Just("%ZZ".to_string()),
-        ];
-        proptest::collection::vec((key, value), 0..8).prop_map(|kv| {
-            kv.into_iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect::<Vec<_>>()
-                .join("&")
-        })
+        super::query_of(key)
     }
 
     proptest! {

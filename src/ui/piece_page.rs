@@ -76,7 +76,13 @@ fn use_height_reporter(active: bool) {
         }
         let mut cleanup: Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)> = None;
         let mut hello: Option<gloo::events::EventListener> = None;
+        let mut again: Vec<gloo::timers::callback::Timeout> = Vec::new();
         if *active {
+            // Also a few times while the page settles, for a host that was not listening yet.
+            again = [200, 1_000, 3_000]
+                .into_iter()
+                .map(|ms| gloo::timers::callback::Timeout::new(ms, send))
+                .collect();
             let report = Closure::<dyn FnMut()>::new(send);
             if let (Ok(obs), Some(body)) = (
                 web_sys::ResizeObserver::new(report.as_ref().unchecked_ref()),
@@ -100,6 +106,7 @@ fn use_height_reporter(active: bool) {
                 obs.disconnect();
             }
             drop(hello);
+            drop(again);
         }
     });
 }

@@ -31,7 +31,13 @@ test('a host page embeds two pieces: they take their height, and the score comes
   t.after(() => { host.closeAllConnections?.(); host.close(); });
   await page.goto(`http://127.0.0.1:${host.address().port}/curso`);
   for (const id of ['w', 'e']) {
-    await page.waitForFunction((id) => Number(document.getElementById(id).getAttribute('height')) > 300, id);
+    try {
+      await page.waitForFunction((id) => Number(document.getElementById(id).getAttribute('height')) > 300, id, { timeout: 15_000 });
+    } catch (e) {
+      const f = await (await page.$(`#${id}`)).contentFrame();
+      const info = f ? await f.evaluate(() => [location.href, document.documentElement.scrollHeight, document.body.innerText.slice(0, 80)]).catch((x) => String(x)) : 'no frame';
+      throw new Error(`${id}: height ${await page.getAttribute(`#${id}`, 'height')}; frame ${JSON.stringify(info)}; problems ${JSON.stringify(problems)}; script ${await page.evaluate(() => !!window.__senseiLabEmbed)}`);
+    }
     const frame = (await page.$(`#${id}`)).contentFrame();
     const f = await frame;
     // The content may still grow (a chart drawn, a font loaded): the iframe follows it.

@@ -20,7 +20,7 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 fn the_core_does_not_know_the_browser_nor_the_clock() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    for d in ["sim", "lesson", "chart"] {
+    for d in ["sim", "lesson", "chart", "exercise"] {
         rust_files(&src.join(d), &mut files);
     }
     files.push(src.join("fmt.rs"));

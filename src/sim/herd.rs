@@ -24,7 +24,7 @@ use super::params::{Kind, Spec};
 use super::pyfloat;
 use super::rng::PyRandom;
 use serde::{Deserialize, Serialize};
-use std::cmp::Ordering;
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// Parameters of the herd simulation. Defaults are the lesson's values.
@@ -223,33 +223,26 @@ impl HerdResult {
 }
 
 /// A pending attempt: `(time, client, attempt number)`, ordered as Python
-/// orders the tuples in its heap.
-#[derive(Clone, Copy, Debug)]
-struct Attempt {
-    t: f64,
-    client: u32,
-    n: u32,
-}
+/// orders the tuples in its heap. The key is two integers: times here are
+/// never negative, and the bits of a non-negative `f64` order as its value,
+/// so comparing `(t.to_bits(), client << 32 | n)` is Python's tuple order,
+/// and a comparison is two integer compares (the heap's hot path).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Key(u64, u64);
 
-impl PartialEq for Attempt {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
+impl Key {
+    fn new(t: f64, client: u32, n: u32) -> Self {
+        debug_assert!(t >= 0.0 && t.is_sign_positive());
+        Key(t.to_bits(), ((client as u64) << 32) | n as u64)
     }
-}
-impl Eq for Attempt {}
-impl PartialOrd for Attempt {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
+    fn t(self) -> f64 {
+        f64::from_bits(self.0)
     }
-}
-impl Ord for Attempt {
-    /// Reversed, so that `BinaryHeap` (a max-heap) pops the earliest first.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .t
-            .total_cmp(&self.t)
-            .then(other.client.cmp(&self.client))
-            .then(other.n.cmp(&self.n))
+    fn client(self) -> u32 {
+        (self.1 >> 32) as u32
+    }
+    fn n(self) -> u32 {
+        self.1 as u32
     }
 }
 
@@ -274,12 +267,13 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
         if let Some(slot) = prev.get_mut(c as usize) {
             *slot = w;
         }
-        queue.push(Attempt { t: w, client: c, n: 1 });
+        queue.push(Reverse(Key::new(w, c, 1)));
     }
 
     let mut windows: Vec<(u64, u32)> = Vec::new();
     let (mut served, mut gave_up) = (0u32, 0u32);
-    while let Some(Attempt { t, client, n }) = queue.pop() {
+    while let Some(Reverse(key)) = queue.pop() {
+        let (t, client, n) = (key.t(), key.client(), key.n());
         // Attempts leave the queue in time order, so windows only grow.
         let w = pyfloat::floor_div(t, window) as u64;
         let count = match windows.last_mut() {
@@ -300,11 +294,7 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
             if let Some(slot) = prev.get_mut(client as usize) {
                 *slot = wait;
             }
-            queue.push(Attempt {
-                t: t + wait,
-                client,
-                n: n + 1,
-            });
+            queue.push(Reverse(Key::new(t + wait, client, n + 1)));
         } else {
             gave_up += 1;
         }

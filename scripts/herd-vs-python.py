@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""The lesson's herd program in CPython against `sensei-lab herd`, side by side.
+
+Runs the lesson's own `simular` (lessons/…/manada.py, without its printing loop)
+and the Rust core on the same inputs (seed 7, 50 per 10 ms window, base 100 ms,
+3 retries; with and without jitter; 1,000 · 10,000 · 100,000 clients), checks
+that the four figures are identical, and reports the time of each (the fastest
+of several runs, both measured in-process) and the ratio.
+
+Usage: python3 scripts/herd-vs-python.py [--repeat N]   (after `cargo build --release`)
+"""
+import json
+import pathlib
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PROGRAM = ROOT / "lessons" / "timeouts-reintentos-idempotencia" / "manada.py"
+LAB = ROOT / "target" / "release" / "sensei-lab"
+
+
+def lesson_simular():
+    src = PROGRAM.read_text(encoding="utf-8")
+    src = src[: src.index("for jitter in")]  # the function, not its printing loop
+    scope = {}
+    exec(compile(src, str(PROGRAM), "exec"), scope)
+    return scope["simular"]
+
+
+def best_of(n, f):
+    best, out = float("inf"), None
+    for _ in range(n):
+        t = time.perf_counter()
+        out = f()
+        best = min(best, time.perf_counter() - t)
+    return best * 1000.0, out
+
+
+def main():
+    repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 3
+    if not LAB.exists():
+        sys.exit(f"{LAB} is missing: run `cargo build --release` first")
+    simular = lesson_simular()
+    rows, ok = [], True
+    for clients in (1_000, 10_000, 100_000):
+        for jitter in (False, True):
+            py_ms, (a, r, pico, total) = best_of(repeat, lambda: simular(jitter, clientes=clients))
+            out = subprocess.run(
+                [str(LAB), "herd", "--clients", str(clients), "--jitter", "full" if jitter else "none",
+                 "--json", "--repeat", str(max(repeat, 5))],
+                check=True, capture_output=True, text=True).stdout
+            rust = json.loads(out)
+            same = (rust["served"], rust["gave_up"], rust["peak"], rust["attempts"]) == (a, r, pico, total)
+            ok &= same
+            rows.append((clients, "sí" if jitter else "no", f"{a}/{r}/{pico}/{total}",
+                         "idénticas" if same else "DISTINTAS", py_ms, rust["elapsed_ms"], py_ms / rust["elapsed_ms"]))
+    print(f"| clients | jitter | served/gave up/peak/attempts | figures | CPython ms | Rust ms | × faster |")
+    print("|---:|:---:|---|---|---:|---:|---:|")
+    for c, j, fig, same, py, rs, x in rows:
+        print(f"| {c:,} | {j} | {fig} | {same} | {py:,.1f} | {rs:,.2f} | {x:,.0f} |")
+    print(f"\nCPython {sys.version.split()[0]}; sensei-lab release build (opt-level z, LTO).")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

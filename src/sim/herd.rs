@@ -246,6 +246,112 @@ impl Key {
     }
 }
 
+/// The attempts still to come, by window: a calendar queue. Attempts leave
+/// in exactly the order of a single heap (time, then client, then attempt
+/// number), but each window's attempts are sorted once when the window comes
+/// up, instead of going through a heap of everything one by one.
+struct Calendar {
+    window: f64,
+    /// The window being played, its attempts sorted (the earliest last) …
+    cur: u64,
+    sorted: Vec<Key>,
+    /// … and those added to it while it is played (a wait shorter than what is left of it).
+    late: BinaryHeap<Reverse<Key>>,
+    /// Windows `cur + 1 ..= cur + RING`, at `w % RING`, unsorted.
+    ring: Vec<Vec<Key>>,
+    in_ring: usize,
+    /// Windows further away.
+    far: std::collections::BTreeMap<u64, Vec<Key>>,
+}
+
+const RING: u64 = 4_096;
+
+impl Calendar {
+    fn new(window: f64) -> Self {
+        Calendar {
+            window,
+            cur: 0,
+            sorted: Vec::new(),
+            late: BinaryHeap::new(),
+            ring: (0..RING).map(|_| Vec::new()).collect(),
+            in_ring: 0,
+            far: std::collections::BTreeMap::new(),
+        }
+    }
+
+    fn window_of(&self, t: f64) -> u64 {
+        pyfloat::floor_div(t, self.window) as u64
+    }
+
+    fn push(&mut self, k: Key) {
+        let w = self.window_of(k.t());
+        if w <= self.cur {
+            self.late.push(Reverse(k));
+        } else if w - self.cur <= RING {
+            self.ring[(w % RING) as usize].push(k);
+            self.in_ring += 1;
+        } else {
+            self.far.entry(w).or_default().push(k);
+        }
+    }
+
+    fn pop(&mut self) -> Option<Key> {
+        loop {
+            let a = self.sorted.last().copied();
+            let b = self.late.peek().map(|r| r.0);
+            match (a, b) {
+                (Some(x), Some(y)) if y < x => return self.late.pop().map(|r| r.0),
+                (Some(_), _) => return self.sorted.pop(),
+                (None, Some(_)) => return self.late.pop().map(|r| r.0),
+                (None, None) => {
+                    if !self.advance() {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Moves to the next window that has attempts; false when none is left.
+    fn advance(&mut self) -> bool {
+        let next = if self.in_ring > 0 {
+            (1..=RING)
+                .map(|d| self.cur + d)
+                .find(|w| !self.ring[(w % RING) as usize].is_empty())
+        } else {
+            None
+        };
+        let next = match (next, self.far.keys().next().copied()) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => match a.or(b) {
+                Some(w) => w,
+                None => return false,
+            },
+        };
+        self.cur = next;
+        // Far windows that the ring now reaches move into it.
+        while let Some((&w, _)) = self.far.iter().next() {
+            if w - self.cur > RING {
+                break;
+            }
+            let v = self.far.remove(&w).unwrap_or_default();
+            if w == self.cur {
+                self.sorted.extend(v);
+            } else {
+                self.in_ring += v.len();
+                self.ring[(w % RING) as usize].extend(v);
+            }
+        }
+        let slot = &mut self.ring[(self.cur % RING) as usize];
+        if !slot.is_empty() {
+            self.in_ring -= slot.len();
+            self.sorted.append(slot);
+        }
+        self.sorted.sort_unstable_by(|a, b| b.cmp(a));
+        true
+    }
+}
+
 /// Runs the simulation. Parameters outside their bounds are clamped first
 /// (see [`crate::sim::params::clamp`]), so the work is always bounded.
 pub fn simulate(params: &HerdParams) -> HerdResult {
@@ -261,18 +367,18 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
     // Only decorrelated jitter reads the previous wait of each client.
     let mut prev = vec![backoff.base_ms; if p.jitter == Jitter::Decorrelated { clients } else { 0 }];
 
-    let mut queue = BinaryHeap::with_capacity(clients);
+    let mut queue = Calendar::new(window);
     for c in 0..p.clients {
         let w = backoff.wait(1, backoff.base_ms, &mut rng);
         if let Some(slot) = prev.get_mut(c as usize) {
             *slot = w;
         }
-        queue.push(Reverse(Key::new(w, c, 1)));
+        queue.push(Key::new(w, c, 1));
     }
 
     let mut windows: Vec<(u64, u32)> = Vec::new();
     let (mut served, mut gave_up) = (0u32, 0u32);
-    while let Some(Reverse(key)) = queue.pop() {
+    while let Some(key) = queue.pop() {
         let (t, client, n) = (key.t(), key.client(), key.n());
         // Attempts leave the queue in time order, so windows only grow.
         let w = pyfloat::floor_div(t, window) as u64;
@@ -294,7 +400,7 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
             if let Some(slot) = prev.get_mut(client as usize) {
                 *slot = wait;
             }
-            queue.push(Reverse(Key::new(t + wait, client, n + 1)));
+            queue.push(Key::new(t + wait, client, n + 1));
         } else {
             gave_up += 1;
         }

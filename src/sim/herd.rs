@@ -329,6 +329,12 @@ impl Calendar {
             },
         };
         self.cur = next;
+        // This window's slot first: once drained, the slot belongs to window cur + RING.
+        let slot = &mut self.ring[(self.cur % RING) as usize];
+        if !slot.is_empty() {
+            self.in_ring -= slot.len();
+            self.sorted.append(slot);
+        }
         // Far windows that the ring now reaches move into it.
         while let Some((&w, _)) = self.far.iter().next() {
             if w - self.cur > RING {
@@ -341,11 +347,6 @@ impl Calendar {
                 self.in_ring += v.len();
                 self.ring[(w % RING) as usize].extend(v);
             }
-        }
-        let slot = &mut self.ring[(self.cur % RING) as usize];
-        if !slot.is_empty() {
-            self.in_ring -= slot.len();
-            self.sorted.append(slot);
         }
         self.sorted.sort_unstable_by(|a, b| b.cmp(a));
         true
@@ -430,6 +431,51 @@ pub fn lesson_program_output() -> [String; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The calendar gives attempts in exactly the order of one heap, also
+    /// when waits reach past its ring (1 ms windows, waits of seconds).
+    #[test]
+    fn the_calendar_pops_as_one_heap_would() {
+        for (window, base, jitter, seed) in [
+            (1.0, 641.0, Jitter::Decorrelated, 940_819_969),
+            (1.0, 3_000.0, Jitter::Full, 7),
+            (10.0, 100.0, Jitter::None, 7),
+            (3.0, 9_000.0, Jitter::Equal, 11),
+        ] {
+            let b = Backoff {
+                base_ms: base,
+                cap_ms: None,
+                jitter,
+            };
+            let mut rng = PyRandom::new(seed);
+            let mut cal = Calendar::new(window);
+            let mut heap = BinaryHeap::new();
+            let mut prev = 0.0;
+            for c in 0..3_000u32 {
+                let k = Key::new(b.wait(1 + c % 4, base, &mut rng), c, 1);
+                cal.push(k);
+                heap.push(Reverse(k));
+            }
+            let mut n = 0;
+            while let Some(Reverse(k)) = heap.pop() {
+                assert_eq!(cal.pop(), Some(k), "pop {n}");
+                assert!(k.t() >= prev);
+                prev = k.t();
+                n += 1;
+                // Some attempts come back later, a few into the window being played.
+                if n % 3 == 0 {
+                    let again = Key::new(
+                        k.t() + b.wait(2, base, &mut rng) * (n % 2) as f64,
+                        k.client(),
+                        k.n() + 1,
+                    );
+                    cal.push(again);
+                    heap.push(Reverse(again));
+                }
+            }
+            assert_eq!(cal.pop(), None);
+        }
+    }
 
     #[test]
     fn lesson_figures_to_the_character() {

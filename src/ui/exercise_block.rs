@@ -122,7 +122,9 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
     let slug = use_context::<super::route::LessonSlug>()
         .map(|s| s.0)
         .unwrap_or_default();
-    let Some(ex) = build(n, state.variant) else {
+    // Built once per variant, not on every keystroke (exercise 7 runs the breaker's simulation).
+    let built = use_memo(state.variant, move |v| build(n, *v));
+    let Some(ex) = (*built).clone() else {
         return html! {};
     };
     let ex: Exercise = ex;

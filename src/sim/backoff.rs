@@ -107,7 +107,9 @@ impl Backoff {
 
     /// `min(cap, base × 2ⁿ)`: the wait without jitter before retry `n`.
     pub fn ceiling(&self, n: u32) -> f64 {
-        let v = self.base_ms * 2f64.powi(n.min(1023) as i32);
+        // 2ⁿ exactly, from its bits (what `2f64.powi(n)` gives, without the call).
+        let two_n = f64::from_bits((1023 + n.min(1023) as u64) << 52);
+        let v = self.base_ms * two_n;
         v.min(self.cap())
     }
 
@@ -170,6 +172,18 @@ impl<R: UnitRng> Iterator for Waits<R> {
 mod tests {
     use super::*;
     use crate::sim::rng::PyRandom;
+
+    #[test]
+    fn ceiling_doubles_exactly() {
+        let b = Backoff {
+            base_ms: 1.0,
+            cap_ms: None,
+            jitter: Jitter::None,
+        };
+        for n in 0..1_100u32 {
+            assert_eq!(b.ceiling(n), 2f64.powi(n.min(1023) as i32), "2^{n}");
+        }
+    }
 
     #[test]
     fn doubling_without_jitter() {

@@ -248,61 +248,91 @@ impl Key {
 
 /// The attempts still to come, by window: a calendar queue. Attempts leave
 /// in exactly the order of a single heap (time, then client, then attempt
-/// number), but each window's attempts are sorted once when the window comes
-/// up, instead of going through a heap of everything one by one.
+/// number), but each window's attempts are put in order once, when the
+/// window comes up, instead of going through a heap of everything one by one.
+///
+/// Putting a window in order is a bucket sort: the window is cut into about
+/// as many buckets as it has attempts, each attempt goes to its bucket by its
+/// time (a monotone function of the time, so bucket order is time order), and
+/// only attempts sharing a bucket are compared. Without jitter every attempt
+/// of a window has the same time: one bucket, already in client order, which
+/// the sort sees in one pass.
 struct Calendar {
     window: f64,
-    /// The window being played, its attempts sorted (the earliest last) …
+    inv_window: f64,
+    /// The window being played, in order; `next` is the first not yet played …
     cur: u64,
     sorted: Vec<Key>,
+    next: usize,
     /// … and those added to it while it is played (a wait shorter than what is left of it).
     late: BinaryHeap<Reverse<Key>>,
-    /// Windows `cur + 1 ..= cur + RING`, at `w % RING`, unsorted.
+    /// Windows `cur + 1 ..= cur + ring.len()`, at `w & mask`, unsorted.
     ring: Vec<Vec<Key>>,
+    mask: u64,
     in_ring: usize,
     /// Windows further away.
     far: std::collections::BTreeMap<u64, Vec<Key>>,
+    /// Scratch space of the bucket sort, kept between windows.
+    unsorted: Vec<Key>,
+    buckets: Vec<u32>,
+    starts: Vec<u32>,
 }
 
-const RING: u64 = 4_096;
+/// The most windows the ring holds; waits beyond it go to `far`.
+const MAX_RING: u64 = 4_096;
 
 impl Calendar {
-    fn new(window: f64) -> Self {
+    /// A calendar for windows of `window` ms whose waits are at most `longest` ms.
+    fn new(window: f64, longest: f64) -> Self {
+        let span = (longest / window).min(MAX_RING as f64) as u64 + 2;
+        let len = span.next_power_of_two().clamp(8, MAX_RING);
         Calendar {
             window,
+            inv_window: 1.0 / window,
             cur: 0,
             sorted: Vec::new(),
+            next: 0,
             late: BinaryHeap::new(),
-            ring: (0..RING).map(|_| Vec::new()).collect(),
+            ring: (0..len).map(|_| Vec::new()).collect(),
+            mask: len - 1,
             in_ring: 0,
             far: std::collections::BTreeMap::new(),
+            unsorted: Vec::new(),
+            buckets: Vec::new(),
+            starts: Vec::new(),
         }
     }
 
+    #[inline]
     fn window_of(&self, t: f64) -> u64 {
-        pyfloat::floor_div(t, self.window) as u64
+        pyfloat::floor_div_recip(t, self.window, self.inv_window) as i64 as u64
     }
 
+    #[inline]
     fn push(&mut self, k: Key) {
         let w = self.window_of(k.t());
         if w <= self.cur {
             self.late.push(Reverse(k));
-        } else if w - self.cur <= RING {
-            self.ring[(w % RING) as usize].push(k);
+        } else if w - self.cur <= self.mask + 1 {
+            self.ring[(w & self.mask) as usize].push(k);
             self.in_ring += 1;
         } else {
             self.far.entry(w).or_default().push(k);
         }
     }
 
-    fn pop(&mut self) -> Option<Key> {
+    /// The next attempt and its window.
+    fn pop(&mut self) -> Option<(Key, u64)> {
         loop {
-            let a = self.sorted.last().copied();
+            let a = self.sorted.get(self.next).copied();
             let b = self.late.peek().map(|r| r.0);
             match (a, b) {
-                (Some(x), Some(y)) if y < x => return self.late.pop().map(|r| r.0),
-                (Some(_), _) => return self.sorted.pop(),
-                (None, Some(_)) => return self.late.pop().map(|r| r.0),
+                (Some(x), Some(y)) if y < x => return self.pop_late(),
+                (Some(x), _) => {
+                    self.next += 1;
+                    return Some((x, self.cur));
+                }
+                (None, Some(_)) => return self.pop_late(),
                 (None, None) => {
                     if !self.advance() {
                         return None;
@@ -312,12 +342,18 @@ impl Calendar {
         }
     }
 
+    fn pop_late(&mut self) -> Option<(Key, u64)> {
+        let k = self.late.pop()?.0;
+        Some((k, self.window_of(k.t())))
+    }
+
     /// Moves to the next window that has attempts; false when none is left.
     fn advance(&mut self) -> bool {
+        let len = self.mask + 1;
         let next = if self.in_ring > 0 {
-            (1..=RING)
+            (1..=len)
                 .map(|d| self.cur + d)
-                .find(|w| !self.ring[(w % RING) as usize].is_empty())
+                .find(|w| !self.ring[(w & self.mask) as usize].is_empty())
         } else {
             None
         };
@@ -329,27 +365,96 @@ impl Calendar {
             },
         };
         self.cur = next;
-        // This window's slot first: once drained, the slot belongs to window cur + RING.
-        let slot = &mut self.ring[(self.cur % RING) as usize];
+        self.unsorted.clear();
+        // This window's slot first: once drained, the slot belongs to window cur + len.
+        let slot = &mut self.ring[(self.cur & self.mask) as usize];
         if !slot.is_empty() {
             self.in_ring -= slot.len();
-            self.sorted.append(slot);
+            // A swap, not a copy: buffers go round between the slots and the sort.
+            std::mem::swap(slot, &mut self.unsorted);
         }
         // Far windows that the ring now reaches move into it.
         while let Some((&w, _)) = self.far.iter().next() {
-            if w - self.cur > RING {
+            if w - self.cur > len {
                 break;
             }
             let v = self.far.remove(&w).unwrap_or_default();
             if w == self.cur {
-                self.sorted.extend(v);
+                self.unsorted.extend(v);
             } else {
                 self.in_ring += v.len();
-                self.ring[(w % RING) as usize].extend(v);
+                self.ring[(w & self.mask) as usize].extend(v);
             }
         }
-        self.sorted.sort_unstable_by(|a, b| b.cmp(a));
+        self.sort_window();
         true
+    }
+
+    /// Puts the current window's attempts in order, into `sorted`.
+    fn sort_window(&mut self) {
+        let n = self.unsorted.len();
+        self.next = 0;
+        self.sorted.clear();
+        if self.unsorted.is_sorted() {
+            // Without jitter, the usual case: nothing to do.
+            std::mem::swap(&mut self.sorted, &mut self.unsorted);
+            return;
+        }
+        if n <= 32 {
+            self.sorted.extend_from_slice(&self.unsorted);
+            self.sorted.sort_unstable();
+            return;
+        }
+        let nb = n.next_power_of_two();
+        let start = self.cur as f64 * self.window;
+        let scale = nb as f64 / self.window;
+        // Monotone in t (each step rounds monotonically), so bucket order is time order.
+        let bucket = |k: &Key| (((k.t() - start) * scale) as i64).clamp(0, nb as i64 - 1) as u32;
+        self.buckets.clear();
+        self.buckets.extend(self.unsorted.iter().map(bucket));
+        // starts[b + 1] counts bucket b, then becomes where bucket b + 1 begins.
+        self.starts.clear();
+        self.starts.resize(nb + 1, 0);
+        for &b in &self.buckets {
+            self.starts[b as usize + 1] += 1;
+        }
+        let mut sum = 0;
+        for s in self.starts.iter_mut() {
+            sum += *s;
+            *s = sum;
+        }
+        self.sorted.resize(n, Key(0, 0));
+        for (k, &b) in self.unsorted.iter().zip(&self.buckets) {
+            let at = &mut self.starts[b as usize];
+            self.sorted[*at as usize] = *k;
+            *at += 1;
+        }
+        // Now starts[b] is where bucket b ends; each holds a few attempts.
+        let mut from = 0;
+        for &to in &self.starts[..nb] {
+            let to = to as usize;
+            if to - from > 1 {
+                insertion_sort(&mut self.sorted[from..to]);
+            }
+            from = to;
+        }
+    }
+}
+
+/// Sorts a few keys (a bucket holds about one); many, and it hands over.
+fn insertion_sort(v: &mut [Key]) {
+    if v.len() > 24 {
+        v.sort_unstable();
+        return;
+    }
+    for i in 1..v.len() {
+        let k = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] > k {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = k;
     }
 }
 
@@ -368,7 +473,12 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
     // Only decorrelated jitter reads the previous wait of each client.
     let mut prev = vec![backoff.base_ms; if p.jitter == Jitter::Decorrelated { clients } else { 0 }];
 
-    let mut queue = Calendar::new(window);
+    let longest = match p.jitter {
+        Jitter::Decorrelated => backoff.base_ms * 3f64.powi(p.retries as i32),
+        _ => backoff.ceiling(p.retries),
+    }
+    .min(p.cap_ms.map_or(f64::INFINITY, f64::from));
+    let mut queue = Calendar::new(window, longest);
     for c in 0..p.clients {
         let w = backoff.wait(1, backoff.base_ms, &mut rng);
         if let Some(slot) = prev.get_mut(c as usize) {
@@ -379,10 +489,9 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
 
     let mut windows: Vec<(u64, u32)> = Vec::new();
     let (mut served, mut gave_up) = (0u32, 0u32);
-    while let Some(key) = queue.pop() {
+    // Attempts leave the queue in time order, so windows only grow.
+    while let Some((key, w)) = queue.pop() {
         let (t, client, n) = (key.t(), key.client(), key.n());
-        // Attempts leave the queue in time order, so windows only grow.
-        let w = pyfloat::floor_div(t, window) as u64;
         let count = match windows.last_mut() {
             Some((idx, count)) if *idx == w => {
                 *count += 1;
@@ -436,6 +545,12 @@ mod tests {
     /// when waits reach past its ring (1 ms windows, waits of seconds).
     #[test]
     fn the_calendar_pops_as_one_heap_would() {
+        for longest in [100.0, 1e9] {
+            pops_as_one_heap(longest);
+        }
+    }
+
+    fn pops_as_one_heap(longest: f64) {
         for (window, base, jitter, seed) in [
             (1.0, 641.0, Jitter::Decorrelated, 940_819_969),
             (1.0, 3_000.0, Jitter::Full, 7),
@@ -448,7 +563,7 @@ mod tests {
                 jitter,
             };
             let mut rng = PyRandom::new(seed);
-            let mut cal = Calendar::new(window);
+            let mut cal = Calendar::new(window, longest);
             let mut heap = BinaryHeap::new();
             let mut prev = 0.0;
             for c in 0..3_000u32 {
@@ -458,7 +573,7 @@ mod tests {
             }
             let mut n = 0;
             while let Some(Reverse(k)) = heap.pop() {
-                assert_eq!(cal.pop(), Some(k), "pop {n}");
+                assert_eq!(cal.pop(), Some((k, cal.window_of(k.t()))), "pop {n}");
                 assert!(k.t() >= prev);
                 prev = k.t();
                 n += 1;

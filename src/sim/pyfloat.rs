@@ -3,14 +3,50 @@
 
 /// `x // w` for floats, as CPython's `float_floor_div` computes it (through
 /// `fmod`, not `floor(x / w)`, which can differ by one at window edges).
+#[inline]
 pub fn floor_div(x: f64, w: f64) -> f64 {
     // Fast path: away from an integer, the rounded quotient floors the same
     // as the exact one (the rounding error of x / w is at most half an ulp).
     let q = x / w;
-    if q.is_finite() && q.abs() < 1e15 && (q - q.round()).abs() > q.abs() * 1e-12 + 1e-12 {
+    if (0.0..1e15).contains(&q) {
+        // Non-negative: truncation is the floor, and needs no libm call
+        // (through i64, one instruction on x86-64 and wasm).
+        let i = q as i64 as f64;
+        let frac = q - i; // exact
+        let tol = q * 1e-12 + 1e-12;
+        if frac > tol && 1.0 - frac > tol {
+            return i;
+        }
+    } else if q.is_finite() && q.abs() < 1e15 && (q - q.round()).abs() > q.abs() * 1e-12 + 1e-12 {
         return q.floor();
     }
+    // Whole numbers below 2^52 (a time in whole ms, a window of whole ms):
+    // x = k·w + r; if r = 0 the quotient is exact, and otherwise it lies at least
+    // 1/w from an integer while its rounding error is below x·2⁻⁵³/w < 1/(2w),
+    // so truncating the rounded quotient is the exact floor.
+    const LIMIT: f64 = 4_503_599_627_370_496.0; // 2^52
+    if (0.0..LIMIT).contains(&x) && (1.0..LIMIT).contains(&w) && x as i64 as f64 == x && w as i64 as f64 == w {
+        return q as i64 as f64;
+    }
     floor_div_exact(x, w)
+}
+
+/// [`floor_div`] for many `x` and one `w`, given `inv_w = 1 / w`: a product
+/// instead of a division. The product is within a few ulps of the exact
+/// quotient, far inside the distance from an integer that the fast path
+/// asks for; near an integer it falls back to [`floor_div`].
+#[inline]
+pub fn floor_div_recip(x: f64, w: f64, inv_w: f64) -> f64 {
+    let q = x * inv_w;
+    if (0.0..1e15).contains(&q) {
+        let i = q as i64 as f64;
+        let frac = q - i;
+        let tol = q * 1e-12 + 1e-12;
+        if frac > tol && 1.0 - frac > tol {
+            return i;
+        }
+    }
+    floor_div(x, w)
 }
 
 /// CPython's `float_floor_div`, step by step (the path `floor_div` takes near an integer).
@@ -46,6 +82,16 @@ mod tests {
     }
 
     #[test]
+    fn whole_numbers_agree_with_fmod() {
+        for x in (0..5_000u64).chain([1 << 40, (1 << 53) - 1, 123_456_789_012]) {
+            for w in [1u64, 2, 3, 7, 10, 1_000, 1 << 20] {
+                let (x, w) = (x as f64, w as f64);
+                assert_eq!(floor_div(x, w), super::floor_div_exact(x, w), "{x} // {w}");
+            }
+        }
+    }
+
+    #[test]
     fn the_fast_path_agrees_with_fmod() {
         let mut rng = crate::sim::rng::PyRandom::new(3);
         use crate::sim::rng::UnitRng;
@@ -57,6 +103,11 @@ mod tests {
                 _ => (rng.random() * 1e5).round() * w * (1.0 + (rng.random() - 0.5) * 1e-15),
             };
             assert_eq!(floor_div(x, w), super::floor_div_exact(x, w), "{x} // {w}");
+            assert_eq!(
+                super::floor_div_recip(x, w, 1.0 / w),
+                super::floor_div_exact(x, w),
+                "{x} // {w}"
+            );
         }
     }
 }

@@ -8,6 +8,7 @@ that the four figures are identical, and reports the time of each (the fastest
 of several runs, both measured in-process) and the ratio.
 
 Usage: python3 scripts/herd-vs-python.py [--repeat N]   (after `cargo build --release`)
+       python3 scripts/herd-vs-python.py --python-only    (CPython's side as JSON lines)
 """
 import json
 import pathlib
@@ -37,8 +38,20 @@ def best_of(n, f):
     return best * 1000.0, out
 
 
+def python_only(repeat):
+    """The CPython side alone, as JSON lines (for benches/browser.mjs, which runs the wasm side)."""
+    simular = lesson_simular()
+    for clients in (1_000, 10_000, 100_000):
+        for jitter in (False, True):
+            py_ms, (a, r, pico, total) = best_of(repeat, lambda: simular(jitter, clientes=clients))
+            print(json.dumps({"clients": clients, "jitter": jitter, "served": a, "gave_up": r,
+                              "peak": pico, "attempts": total, "elapsed_ms": py_ms}))
+
+
 def main():
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 3
+    if "--python-only" in sys.argv:
+        return python_only(repeat)
     if not LAB.exists():
         sys.exit(f"{LAB} is missing: run `cargo build --release` first")
     simular = lesson_simular()
@@ -59,7 +72,7 @@ def main():
     print("|---:|:---:|---|---|---:|---:|---:|")
     for c, j, fig, same, py, rs, x in rows:
         print(f"| {c:,} | {j} | {fig} | {same} | {py:,.1f} | {rs:,.2f} | {x:,.0f} |")
-    print(f"\nCPython {sys.version.split()[0]}; sensei-lab release build (opt-level z, LTO).")
+    print(f"\nCPython {sys.version.split()[0]}; sensei-lab release build (opt-level 3, LTO).")
     sys.exit(0 if ok else 1)
 
 

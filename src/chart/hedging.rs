@@ -1,6 +1,7 @@
 //! How many reads are slower than each latency, without and with hedging,
 //! on a logarithmic scale so that the tail (3 %, 0.09 %) shows.
 
+use super::legend::{Corner, Legend, Swatch};
 use super::palette;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -48,13 +49,12 @@ pub fn draw<DB: DrawingBackend>(
         })
         .draw()?;
     let clip = |pts: &[(f64, f64)]| pts.iter().map(|(x, y)| (*x, y.max(floor))).collect::<Vec<_>>();
-    c.draw_series(LineSeries::new(clip(&ch.without), palette::CONTRAST.stroke_width(3)))?
-        .label("sin hedging")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::CONTRAST.stroke_width(3)));
+    let mut legend = Legend::new();
+    c.draw_series(LineSeries::new(clip(&ch.without), palette::CONTRAST.stroke_width(3)))?;
+    legend.add("sin hedging", Swatch::Line(palette::CONTRAST, 3));
     if let Some(with) = &ch.with {
-        c.draw_series(LineSeries::new(clip(with), palette::PRIMARY.stroke_width(3)))?
-            .label("con hedging")
-            .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::PRIMARY.stroke_width(3)));
+        c.draw_series(LineSeries::new(clip(with), palette::PRIMARY.stroke_width(3)))?;
+        legend.add("con hedging", Swatch::Line(palette::PRIMARY, 3));
     }
     for (q, label) in [(0.05, "p95"), (0.01, "p99")] {
         if q >= floor {
@@ -79,12 +79,7 @@ pub fn draw<DB: DrawingBackend>(
             palette::PRIMARY.stroke_width(1),
         ))?;
     }
-    c.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(palette::GRID)
-        .label_font(("sans-serif", font).into_font().color(&palette::TEXT))
-        .draw()?;
+    legend.draw(&c.plotting_area().strip_coord_spec(), font, Corner::UpperRight)?;
     root.present()?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Attempts per window over time, for the chosen jitter next to "sin
 //! jitter", with the server's capacity as a line.
 
+use super::legend::{Corner, Legend, Swatch};
 use super::palette;
 use crate::sim::herd::HerdResult;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
@@ -137,6 +138,7 @@ where
     let min_w = x_max / w.max(1) as f64 * 2.0;
     // The reference (drawn first, behind), then the chosen policy.
     let colors = [palette::PRIMARY, palette::CONTRAST];
+    let mut legend = Legend::new();
     for (i, s) in chart.series.iter().enumerate().rev() {
         let color = colors[i.min(1)];
         let fill = color.mix(if i == 0 { 0.85 } else { 0.55 }).filled();
@@ -144,30 +146,26 @@ where
             s.columns
                 .iter()
                 .map(|(x0, x1, n)| Rectangle::new([(*x0, floor), (x1.max(x0 + min_w), *n as f64)], fill)),
-        )?
-        .label(format!(
-            "{} (pico {})",
-            s.label,
-            crate::fmt::es_int(s.columns.iter().map(|c| c.2).max().unwrap_or(0) as i64)
-        ))
-        .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], color.filled()));
+        )?;
+        legend.add(
+            format!(
+                "{} (pico {})",
+                s.label,
+                crate::fmt::es_int(s.columns.iter().map(|c| c.2).max().unwrap_or(0) as i64)
+            ),
+            Swatch::Box(color),
+        );
     }
     let cap = chart.capacity as f64;
     c.draw_series(LineSeries::new(
         [(0.0, cap), (x_max, cap)],
         palette::LIMIT.stroke_width(2),
-    ))?
-    .label(format!(
-        "capacidad: {} por ventana",
-        crate::fmt::es_int(chart.capacity as i64)
-    ))
-    .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::LIMIT.stroke_width(2)));
-    c.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(palette::GRID)
-        .label_font(("sans-serif", font).into_font().color(&palette::TEXT))
-        .draw()?;
+    ))?;
+    legend.add(
+        format!("capacidad: {} por ventana", crate::fmt::es_int(chart.capacity as i64)),
+        Swatch::Line(palette::LIMIT, 2),
+    );
+    legend.draw(&c.plotting_area().strip_coord_spec(), font, Corner::UpperRight)?;
     root.present()?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Requests in flight in one pod over time, against its slots and what
 //! Little's law says it would need.
 
+use super::legend::{Corner, Legend, Swatch};
 use super::palette;
 use crate::sim::inflight::{Formula, PodRun};
 use plotters::coord::Shift;
@@ -61,6 +62,7 @@ pub fn draw<DB: DrawingBackend>(
         .x_label_formatter(&|v| crate::fmt::es_dec(*v, 1))
         .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .draw()?;
+    let mut legend = Legend::new();
     let mut steps = Vec::with_capacity(ch.curve.len() * 2);
     let mut prev = 0.0;
     for (t, n) in &ch.curve {
@@ -71,33 +73,31 @@ pub fn draw<DB: DrawingBackend>(
     c.draw_series(
         AreaSeries::new(steps.iter().copied(), 0.0, palette::PRIMARY.mix(0.25))
             .border_style(palette::PRIMARY.stroke_width(2)),
-    )?
-    .label("en vuelo (simulación)")
-    .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], palette::PRIMARY.filled()));
+    )?;
+    legend.add("en vuelo (simulación)", Swatch::Box(palette::PRIMARY));
     let demand = ch.demand;
     c.draw_series(DashedLineSeries::new(
         [(0.0, demand), (ch.played_s, demand)],
         6,
         4,
         palette::CONTRAST.stroke_width(2),
-    ))?
-    .label(format!("harían falta (Little): {}", crate::fmt::es_dec(demand, 1)))
-    .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::CONTRAST.stroke_width(2)));
+    ))?;
+    legend.add(
+        format!("harían falta (Little): {}", crate::fmt::es_dec(demand, 1)),
+        Swatch::Line(palette::CONTRAST, 2),
+    );
     if let Some(s) = ch.slots {
         let s = s as f64;
         c.draw_series(LineSeries::new(
             [(0.0, s), (ch.played_s, s)],
             palette::LIMIT.stroke_width(2),
-        ))?
-        .label(format!("MAX_INFLIGHT: {}", crate::fmt::es_int(s as i64)))
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::LIMIT.stroke_width(2)));
+        ))?;
+        legend.add(
+            format!("MAX_INFLIGHT: {}", crate::fmt::es_int(s as i64)),
+            Swatch::Line(palette::LIMIT, 2),
+        );
     }
-    c.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(palette::GRID)
-        .label_font(("sans-serif", font).into_font().color(&palette::TEXT))
-        .draw()?;
+    legend.draw(&c.plotting_area().strip_coord_spec(), font, Corner::UpperRight)?;
     root.present()?;
     Ok(())
 }

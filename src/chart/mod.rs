@@ -10,6 +10,7 @@ pub mod clocks;
 pub mod hedging;
 pub mod herd;
 pub mod inflight;
+pub mod legend;
 pub mod shedding;
 pub mod simple;
 pub mod storm;

@@ -1,6 +1,7 @@
 //! Load shedding over time: goodput per second above, latency below, for
 //! the unbounded queue and for the server that sheds.
 
+use super::legend::{Corner, Legend, Swatch};
 use super::palette;
 use crate::sim::shedding::SheddingRun;
 use plotters::coord::Shift;
@@ -75,25 +76,22 @@ pub fn draw<DB: DrawingBackend>(
         .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .draw()?;
+    let mut legend = Legend::new();
     for (data, color, label) in series {
-        c.draw_series(LineSeries::new(steps(data, &|x| x.0 as f64), color.stroke_width(3)))?
-            .label(label)
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], color.stroke_width(3)));
+        c.draw_series(LineSeries::new(steps(data, &|x| x.0 as f64), color.stroke_width(3)))?;
+        legend.add(label, Swatch::Line(color, 3));
     }
     c.draw_series(DashedLineSeries::new(
         [(0.0, ch.capacity_rps), (secs, ch.capacity_rps)],
         6,
         4,
         palette::LIMIT.stroke_width(1),
-    ))?
-    .label(format!("capacidad: {} /s", crate::fmt::es_dec(ch.capacity_rps, 0)))
-    .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::LIMIT.stroke_width(1)));
-    c.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(palette::GRID)
-        .label_font(("sans-serif", font).into_font().color(&palette::TEXT))
-        .draw()?;
+    ))?;
+    legend.add(
+        format!("capacidad: {} /s", crate::fmt::es_dec(ch.capacity_rps, 0)),
+        Swatch::Line(palette::LIMIT, 1),
+    );
+    legend.draw(&c.plotting_area().strip_coord_spec(), font, Corner::UpperRight)?;
 
     // Latency on a log scale: the unbounded queue's grows by orders of magnitude.
     let l_max = ch

@@ -1,5 +1,6 @@
 //! Two plain chart shapes shared by the calculators: grouped bars and lines.
 
+use super::legend::{Corner, Legend, Swatch};
 use super::palette;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -75,14 +76,14 @@ pub fn draw_bars<DB: DrawingBackend>(
         .draw()?;
     let k = b.series.len().max(1) as f64;
     let bar = 0.8 / k;
+    let mut legend = Legend::new();
     for (j, (label, color, values)) in b.series.iter().enumerate() {
         let color = *color;
         c.draw_series(values.iter().enumerate().map(|(g, v)| {
             let x0 = g as f64 + 0.1 + j as f64 * bar;
             Rectangle::new([(x0, 0.0), (x0 + bar * 0.92, *v)], color.mix(0.85).filled())
-        }))?
-        .label(label.clone())
-        .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], color.filled()));
+        }))?;
+        legend.add(label.clone(), Swatch::Box(color));
         if b.values {
             for (g, v) in values.iter().enumerate() {
                 let x0 = g as f64 + 0.1 + j as f64 * bar;
@@ -95,12 +96,7 @@ pub fn draw_bars<DB: DrawingBackend>(
         }
     }
     if b.series.len() > 1 {
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.9))
-            .border_style(palette::GRID)
-            .label_font(text_style(font))
-            .draw()?;
+        legend.draw(&c.plotting_area().strip_coord_spec(), font, Corner::UpperLeft)?;
     }
     root.present()?;
     Ok(())
@@ -154,11 +150,11 @@ pub fn draw_lines<DB: DrawingBackend>(
         .x_label_formatter(&fx)
         .y_label_formatter(&fy)
         .draw()?;
+    let mut legend = Legend::new();
     for (label, color, pts) in &l.series {
         let color = *color;
-        c.draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))?
-            .label(label.clone())
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], color.stroke_width(3)));
+        c.draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))?;
+        legend.add(label.clone(), Swatch::Line(color, 3));
     }
     if let Some(m) = l.marker {
         c.draw_series(DashedLineSeries::new(
@@ -174,16 +170,10 @@ pub fn draw_lines<DB: DrawingBackend>(
             6,
             4,
             palette::ZOMBIE.stroke_width(2),
-        ))?
-        .label(label.clone())
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], palette::ZOMBIE.stroke_width(2)));
+        ))?;
+        legend.add(label.clone(), Swatch::Line(palette::ZOMBIE, 2));
     }
-    c.configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(palette::GRID)
-        .label_font(text_style(font))
-        .draw()?;
+    legend.draw(&c.plotting_area().strip_coord_spec(), font, Corner::UpperLeft)?;
     root.present()?;
     Ok(())
 }

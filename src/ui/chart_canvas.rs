@@ -1,9 +1,9 @@
 //! A `<canvas>` that draws any [`Chart`] with plotters-canvas whenever the
 //! chart or the canvas's width changes. The drawing is in [`crate::chart`].
 
+use super::canvas_backend::Canvas;
 use crate::chart::Chart;
 use plotters::prelude::IntoDrawingArea;
-use plotters_canvas::CanvasBackend;
 use std::rc::Rc;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
@@ -49,10 +49,14 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
             let Some(el) = canvas.cast::<HtmlCanvasElement>() else {
                 return;
             };
+            let perf = web_sys::window().and_then(|w| w.performance());
+            if let Some(p) = &perf {
+                let _ = p.mark("chart-draw-start");
+            }
             let h = if *w < 520 { height * 3 / 4 } else { height };
             el.set_width(*w);
             el.set_height(h);
-            if let Some(backend) = CanvasBackend::with_canvas_object(el.clone()) {
+            if let Some(backend) = Canvas::new(el.clone()) {
                 if let Err(e) = chart.draw(&backend.into_drawing_area()) {
                     web_sys::console::error_1(&format!("chart: {e:?}").into());
                 }
@@ -60,7 +64,7 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
             // Lets the browser tests and benchmarks see each redraw.
             let n: u32 = el.get_attribute("data-draws").and_then(|v| v.parse().ok()).unwrap_or(0);
             let _ = el.set_attribute("data-draws", &(n + 1).to_string());
-            if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+            if let Some(p) = &perf {
                 let _ = p.mark("chart-drawn");
             }
         });

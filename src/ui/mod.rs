@@ -4,9 +4,11 @@
 
 mod app;
 mod backoff_widget;
+mod bench;
 mod block;
 mod breaker_widget;
 mod budget_widget;
+mod canvas_backend;
 mod chain_widget;
 mod chart_canvas;
 mod clocks_widget;

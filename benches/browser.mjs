@@ -101,7 +101,7 @@ const CHANGE = async ([index, value, kind]) => {
       const draw = marks.reduce((a, m, i) => a + (starts[i] ? m.startTime - starts[i].startTime : 0), 0);
       return [newest - t0, draw];
     }
-    if (newest === null && performance.now() - t0 > 3000) return null;
+    if (newest === null && performance.now() - t0 > 800) return null;
     last = newest;
   }
 };

@@ -34,6 +34,7 @@ mod lesson_page;
 mod markdown;
 mod methods_table;
 mod not_found;
+mod panic_panel;
 mod param_control;
 mod piece_page;
 mod print_page;
@@ -54,9 +55,6 @@ pub use route::Route;
 
 /// Entry point of the wasm binary.
 pub fn start() {
-    std::panic::set_hook(Box::new(|info| {
-        // Visible to the browser tests and to anyone who opens the console.
-        web_sys::console::error_1(&format!("panic: {info}").into());
-    }));
+    panic_panel::install();
     yew::Renderer::<App>::new().render();
 }

@@ -1,0 +1,40 @@
+// First-load size of a release build: the gzipped wasm, JS and CSS a learner
+// downloads (gzip -9; sensei-embed.js is for host pages and not counted).
+// Sizes are deterministic for a given toolchain, so CI checks them; timings
+// are not, so nothing here is timed.
+//
+// Usage: node scripts/size-check.mjs [dist]
+//
+// Two limits: LIMIT is what CI enforces today (the size of the current build
+// plus a small margin, so that nothing grows unnoticed); GOAL is issue #7's
+// budget, 350 KB, which the build does not meet yet (see docs/PERFORMANCE.md
+// for where the bytes go and the plan). When the build fits the goal, LIMIT
+// becomes GOAL.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const LIMIT = 525 * 1000;
+const GOAL = 350 * 1000;
+
+const dist = process.argv[2] || 'dist';
+let total = 0;
+const rows = [];
+for (const f of readdirSync(dist).sort()) {
+  if (!/\.(wasm|js|css)$/.test(f) || f === 'sensei-embed.js') continue;
+  const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+  total += gz;
+  rows.push(`  ${f}: ${gz.toLocaleString('en')} bytes gzipped`);
+}
+console.log(`First load of ${dist}/:\n${rows.join('\n')}\n  total: ${total.toLocaleString('en')} bytes`);
+if (!rows.some((r) => r.includes('.wasm'))) {
+  console.error(`no .wasm in ${dist}/: build it first (./lab build)`);
+  process.exit(1);
+}
+if (total > LIMIT) {
+  console.error(`over the size limit: ${total.toLocaleString('en')} > ${LIMIT.toLocaleString('en')} bytes`);
+  process.exit(1);
+}
+console.log(total <= GOAL
+  ? `within the 350 KB budget of issue #7 (${GOAL.toLocaleString('en')} bytes)`
+  : `within the CI limit (${LIMIT.toLocaleString('en')}), still ${(total - GOAL).toLocaleString('en')} bytes over the 350 KB goal of issue #7`);

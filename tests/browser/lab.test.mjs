@@ -96,6 +96,8 @@ test('the herd widget re-runs and redraws on every change', async () => {
   const slider = page.locator('#widget-herd .control:has(#herd-retries) input[type=range]');
   await slider.focus();
   await page.keyboard.press('ArrowRight');
+  // Changes are applied in a task of their own (coalesced), so wait for it.
+  await page.waitForFunction(() => document.querySelector('#herd-retries').value === '4');
   assert.equal(await page.inputValue('#herd-retries'), '4');
 
   // Back to the lesson's values.

@@ -94,7 +94,14 @@ fn chart_key(items: &[(String, String, bool)]) -> Html {
     html! {
         <ul class="chart-key" aria-hidden="true">
             { for items.iter().map(|(label, color, dashed)| html! {
-                <li><span class={classes!("swatch", dashed.then_some("dashed"))} style={format!("--c: {color}")}></span>{ label }</li>
+                // An SVG line, coloured by attribute: no inline style (the page's CSP forbids them).
+                <li>
+                    <svg class="swatch" viewBox="0 0 18 6" width="18" height="6">
+                        <line x1="0" y1="3" x2="18" y2="3" stroke={color.clone()} stroke-width="4"
+                            stroke-dasharray={dashed.then_some("5 3")} />
+                    </svg>
+                    { label }
+                </li>
             }) }
         </ul>
     }

@@ -38,3 +38,36 @@ test('a panic shows a Spanish panel with a reload link and the report, not a dea
   assert.equal(await page.inputValue('#widget-herd input.number >> nth=0'), '2000');
   await page.close();
 });
+
+test('the page carries a Content-Security-Policy that blocks eval and inline scripts, and the lab breaks none of it', async () => {
+  const violations = [];
+  const { page, problems } = await open(`${LESSON}`, undefined, () => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__csp = window.__csp || [];
+      window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  await page.waitForFunction(() => document.querySelectorAll('canvas[data-draws]').length > 5);
+  const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+  assert.match(policy, /default-src 'self'/);
+  assert.match(policy, /script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'wasm-unsafe-eval'/);
+  assert.doesNotMatch(policy, /unsafe-inline|'unsafe-eval'/);
+  // The whole lesson rendered (every widget, the storm's key included) without one violation.
+  violations.push(...(await page.evaluate(() => window.__csp || [])));
+  assert.deepEqual(violations, []);
+  // What an attacker would need is refused: eval, and a script added inline.
+  // (Playwright's own evaluate is exempt from the page's CSP, so eval is tried from a timer's string.)
+  await page.evaluate(() => { setTimeout('window.__evaluated = true', 0); });
+  await page.waitForTimeout(100);
+  assert.equal(await page.evaluate(() => window.__evaluated === true), false);
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__injected = true';
+    document.body.append(s);
+  });
+  assert.equal(await page.evaluate(() => window.__injected === true), false);
+  assert.ok((await page.evaluate(() => window.__csp || [])).some((v) => v.startsWith('script-src')));
+  // Chromium reports the refused script on the console; nothing else went wrong.
+  assert.deepEqual(problems.filter((p) => !/Content Security Policy/.test(p)), []);
+  await page.close();
+});

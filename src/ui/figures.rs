@@ -24,7 +24,7 @@ pub fn figures(head: &[String], rows: Vec<Row>) -> Html {
         <table class="figures" aria-live="polite">
             if !head.is_empty() {
                 <thead>
-                    <tr><th></th>{ for head.iter().map(|l| html! { <th scope="col">{ l }</th> }) }</tr>
+                    <tr><th scope="col"><span class="visually-hidden">{ "Cifra" }</span></th>{ for head.iter().map(|l| html! { <th scope="col">{ l }</th> }) }</tr>
                 </thead>
             }
             <tbody>

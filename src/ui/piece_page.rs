@@ -126,10 +126,11 @@ pub fn PiecePage(props: &PiecePageProps) -> Html {
         section: section.clone(),
     };
     let title = lesson.section(&section).map(|s| s.title.clone()).unwrap_or_default();
+    // The page's one h1: the section's title (a widget's page shows its own
+    // title in its frame, so there the h1 is for screen readers only).
     let heading = match &props.piece {
-        Piece::Section(_) => html! { <h2>{ &title }</h2> },
-        Piece::Exercise(_) => html! { <h2>{ &title }</h2> },
-        Piece::Widget(_) => html! {},
+        Piece::Section(_) | Piece::Exercise(_) => html! { <h1 class="piece-title">{ &title }</h1> },
+        Piece::Widget(_) => html! { <h1 class="visually-hidden">{ format!("{}: {title}", lesson.title) }</h1> },
     };
     let content = html! {
         <ContextProvider<LessonSlug> context={LessonSlug(slug.clone())}>

@@ -1,0 +1,85 @@
+// The whole lab, page by page (issue #8): every section, widget and exercise
+// on its own page and embedded, the print view, the lesson and a missing page.
+// Each must render without a console error, and axe-core (WCAG 2.1 A and AA
+// rules) must find no serious or critical violation on it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { startLab, stopLab, open } from './harness.mjs';
+
+const SLUG = 'timeouts-reintentos-idempotencia';
+const LESSON = `/lecciones/${SLUG}`;
+const WIDGETS = ['herd', 'clocks', 'inflight', 'chain', 'hedging', 'shedding', 'backoff', 'layers',
+  'budget', 'failure', 'breaker', 'storm', 'store', 'degradation', 'failmode'];
+const EXERCISES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+before(startLab);
+after(stopLab);
+
+/** axe's serious and critical violations on the page, as readable lines. */
+async function axe(page) {
+  // Playwright's evaluate is exempt from the page's CSP, which refuses inline scripts.
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return found;
+}
+
+async function settle(page) {
+  // Charts drawn (if any) and the page quiet for a moment.
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(400);
+}
+
+// A section's page is the whole lesson, scrolled to that section: axe checks
+// the lesson once (`LESSON`), and each section's page is checked for errors
+// and for its section being there.
+async function visit(paths, { scheme = 'light', check = () => true } = {}) {
+  const report = [];
+  const { page, problems } = await open('/');
+  await page.emulateMedia({ colorScheme: scheme });
+  for (const path of paths) {
+    const before = problems.length;
+    await page.goto(page.url().replace(/^(https?:\/\/[^/]+).*/, '$1') + path);
+    await page.waitForSelector('main');
+    await settle(page);
+    const id = decodeURIComponent(path.split('/').pop());
+    const bad = check(path) ? await axe(page)
+      : (await page.locator(`[id="${id}"]`).count()) ? [] : [`section #${id} is not on its page`];
+    const errors = problems.slice(before);
+    if (bad.length || errors.length) report.push(`${path}\n  ${[...bad, ...errors].join('\n  ')}`);
+  }
+  await page.close();
+  return report;
+}
+
+test('the lesson, every section on its own page, the print view and a missing page', async () => {
+  const { page } = await open(LESSON);
+  const sections = await page.$$eval('nav.toc li a', (as) => as.map((a) => new URL(a.href).pathname));
+  await page.close();
+  assert.ok(sections.length >= 20, `sections in the table of contents: ${sections.length}`);
+  const sectionPages = new Set(sections);
+  const report = await visit([LESSON, ...sectionPages, `/imprimir/${SLUG}`, `/imprimir/${SLUG}?class=3&solutions=1`, '/no-existe'],
+    { check: (path) => !sectionPages.has(path) });
+  assert.deepEqual(report, []);
+});
+
+test('every widget and exercise on its own page and embedded', async () => {
+  const paths = [
+    ...WIDGETS.flatMap((w) => [`${LESSON}/widgets/${w}`, `/embed/${SLUG}/widgets/${w}`]),
+    ...EXERCISES.flatMap((n) => [`${LESSON}/ejercicios/${n}`, `/embed/${SLUG}/ejercicios/${n}`]),
+  ];
+  assert.deepEqual(await visit(paths), []);
+});
+
+test('the dark theme keeps the contrast too', async () => {
+  const report = await visit([LESSON, `${LESSON}/widgets/storm`, `${LESSON}/ejercicios/6`], { scheme: 'dark' });
+  assert.deepEqual(report, []);
+});

@@ -20,7 +20,8 @@ pub struct Card {
     pub definition: String,
 }
 
-/// Reads `conceptos.md`. Lines before the first `## ` (a comment) are ignored.
+/// Reads `conceptos.md`. Lines before the first `## ` (a comment) are ignored,
+/// and so is a card without an id or a term.
 pub fn parse(src: &str) -> Vec<Card> {
     let mut out: Vec<Card> = Vec::new();
     for line in src.lines() {
@@ -49,6 +50,9 @@ pub fn parse(src: &str) -> Vec<Card> {
             }
         }
     }
+    // A card needs an id and a term (found by the fuzz test: a file cut in
+    // the middle of a card left one with neither).
+    out.retain(|c| !c.id.is_empty() && !c.term.is_empty());
     out
 }
 

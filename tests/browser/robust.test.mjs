@@ -71,3 +71,27 @@ test('the page carries a Content-Security-Policy that blocks eval and inline scr
   assert.deepEqual(problems.filter((p) => !/Content Security Policy/.test(p)), []);
   await page.close();
 });
+
+test('storage that is full: the answer is still marked, the page says it could not save, and nothing else is lost', async () => {
+  const full = () => {
+    // Another app's data on the same origin, then a storage with no room left.
+    localStorage.setItem('otra-app', 'sus datos');
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (String(k).startsWith('sensei-lab')) throw new DOMException('full', 'QuotaExceededError');
+      return setItem.call(this, k, v);
+    };
+  };
+  const { page, problems } = await open(`${LESSON}/ejercicio-4`, undefined, full);
+  await page.waitForSelector('#exercise-4');
+  await page.fill('#exercise-4-a1', '9');
+  await page.click('#exercise-4 button:text("Comprobar")');
+  assert.match(await page.textContent('#exercise-4 [data-part="a1"] .part-mark'), /✓ Bien/);
+  assert.match(await page.textContent('main'), /No se pudo guardar tu avance/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('otra-app')), 'sus datos');
+  // The widgets go on working.
+  await page.goto(page.url().replace(/\/lecciones\/.*/, `${LESSON}/widgets/herd?clients=3000`));
+  await page.waitForSelector('#widget-herd canvas[data-draws]');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -7,6 +7,7 @@
 
 pub mod chain;
 pub mod clocks;
+pub mod data;
 pub mod hedging;
 pub mod herd;
 pub mod inflight;

@@ -69,9 +69,35 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
             }
         });
     }
+    // The same data as a table, built only when the learner opens it.
+    let open = use_state(|| false);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let table = if *open {
+        let t = props.chart.data();
+        html! {
+            <table class="chart-table">
+                <caption>{ t.caption }</caption>
+                <thead><tr>{ for t.head.iter().map(|h| html! { <th scope="col">{ h }</th> }) }</tr></thead>
+                <tbody>{ for t.rows.iter().map(|r| html! {
+                    <tr>{ for r.iter().map(|c| html! { <td>{ c }</td> }) }</tr>
+                }) }</tbody>
+            </table>
+        }
+    } else {
+        html! {}
+    };
     html! {
-        <div class="chart">
-            <canvas ref={canvas} role="img" aria-label={props.label.clone()}></canvas>
-        </div>
+        <>
+            <div class="chart">
+                <canvas ref={canvas} role="img" aria-label={props.label.clone()}></canvas>
+            </div>
+            <details class="chart-data" open={*open}>
+                <summary onclick={toggle.reform(|e: MouseEvent| { e.prevent_default(); e })}>{ "Ver los datos de la gráfica" }</summary>
+                { table }
+            </details>
+        </>
     }
 }

@@ -95,3 +95,24 @@ test('storage that is full: the answer is still marked, the page says it could n
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('every chart has its data as a table, opened on demand, by mouse or keyboard', async () => {
+  const { page, problems } = await open(`${LESSON}/widgets/herd`);
+  await page.waitForSelector('#widget-herd canvas[data-draws]');
+  const details = page.locator('#widget-herd details.chart-data');
+  assert.equal(await details.locator('table').count(), 0, 'built only when opened');
+  await details.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  const table = details.locator('table.chart-table');
+  await table.waitFor();
+  const head = await table.locator('thead th').allTextContents();
+  assert.deepEqual([...head].sort(), ['desde (ms)', 'full jitter', 'sin jitter']);
+  const col = head.indexOf('sin jitter');
+  // The lesson's wave: 1,000 attempts in the window at 200 ms without jitter.
+  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  assert.ok(rows.some((r) => r[0] === '200' && r[col] === '1,000'));
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !document.querySelector('#widget-herd details.chart-data table'));
+  assert.deepEqual(problems, []);
+  await page.close();
+});

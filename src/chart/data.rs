@@ -1,0 +1,261 @@
+//! Every chart's data as a table: the text alternative a screen reader (or
+//! anyone) can open under the canvas, with the same numbers the chart draws.
+//! Long series are thinned to at most [`MAX_ROWS`] rows, evenly, keeping the
+//! first and the last, and the caption says so.
+
+use super::Chart;
+use crate::fmt::{es_dec, es_int};
+
+/// The most rows a table shows.
+pub const MAX_ROWS: usize = 120;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DataTable {
+    pub caption: String,
+    pub head: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+fn thin<T: Clone>(v: &[T]) -> (Vec<T>, bool) {
+    if v.len() <= MAX_ROWS {
+        return (v.to_vec(), false);
+    }
+    let step = (v.len() - 1) as f64 / (MAX_ROWS - 1) as f64;
+    let out = (0..MAX_ROWS)
+        .map(|i| v[((i as f64 * step).round() as usize).min(v.len() - 1)].clone())
+        .collect();
+    (out, true)
+}
+
+fn num(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        es_int(v.round() as i64)
+    } else if v.abs() >= 10.0 {
+        es_dec(v, 1)
+    } else {
+        es_dec(v, 3)
+    }
+}
+
+fn table(caption: &str, head: Vec<String>, rows: Vec<Vec<String>>) -> DataTable {
+    let (rows, thinned) = thin(&rows);
+    let caption = if thinned {
+        format!("{caption} (una fila de cada varias, de la primera a la última)")
+    } else {
+        caption.to_string()
+    };
+    DataTable { caption, head, rows }
+}
+
+impl Chart {
+    /// The chart's data, as a table.
+    pub fn data(&self) -> DataTable {
+        match self {
+            Chart::Herd(c) => {
+                let mut starts: Vec<f64> = c.series.iter().flat_map(|s| s.columns.iter().map(|x| x.0)).collect();
+                starts.sort_by(f64::total_cmp);
+                starts.dedup();
+                let head = std::iter::once("desde (ms)".to_string())
+                    .chain(c.series.iter().map(|s| s.label.clone()))
+                    .collect();
+                let rows = starts
+                    .iter()
+                    .map(|x0| {
+                        std::iter::once(num(*x0))
+                            .chain(c.series.iter().map(|s| {
+                                let n: u32 = s.columns.iter().filter(|x| x.0 == *x0).map(|x| x.2).sum();
+                                es_int(n as i64)
+                            }))
+                            .collect()
+                    })
+                    .collect();
+                table(
+                    &format!(
+                        "Intentos que llegan por ventana de {} ms; capacidad: {} por ventana",
+                        c.window_ms,
+                        es_int(c.capacity as i64)
+                    ),
+                    head,
+                    rows,
+                )
+            }
+            Chart::Timeline(t) => {
+                let unit = if t.seconds { "s" } else { "ms" };
+                let mut rows: Vec<Vec<String>> = t
+                    .lanes
+                    .iter()
+                    .flat_map(|l| {
+                        l.spans.iter().map(move |s| {
+                            vec![
+                                l.label.clone(),
+                                num(s.from),
+                                num(s.to),
+                                s.label.clone().unwrap_or_default(),
+                            ]
+                        })
+                    })
+                    .collect();
+                rows.extend(
+                    t.moments
+                        .iter()
+                        .map(|m| vec!["momento".to_string(), num(m.at), num(m.at), m.label.clone()]),
+                );
+                table(
+                    "Tramos de cada carril en el tiempo",
+                    vec![
+                        "carril".into(),
+                        format!("desde ({unit})"),
+                        format!("hasta ({unit})"),
+                        "qué".into(),
+                    ],
+                    rows,
+                )
+            }
+            Chart::Inflight(c) => table(
+                &format!("Requests en vuelo en un pod; harían falta {}", es_dec(c.demand, 1)),
+                vec!["tiempo (s)".into(), "en vuelo".into()],
+                c.curve.iter().map(|(t, n)| vec![num(*t), es_int(*n as i64)]).collect(),
+            ),
+            Chart::Hedging(c) => {
+                let with = c.with.as_deref().unwrap_or(&[]);
+                let mut head = vec![
+                    "latencia (ms)".to_string(),
+                    "sin hedging: más lentas que esto".to_string(),
+                ];
+                if c.with.is_some() {
+                    head.push("con hedging".into());
+                }
+                let rows = c
+                    .without
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (x, y))| {
+                        let mut r = vec![num(*x), num(*y)];
+                        if c.with.is_some() {
+                            r.push(with.get(i).map(|w| num(w.1)).unwrap_or_default());
+                        }
+                        r
+                    })
+                    .collect();
+                table("Parte de las lecturas más lentas que cada latencia", head, rows)
+            }
+            Chart::Shedding(c) => table(
+                &format!("Por segundo; capacidad {} por segundo", num(c.capacity_rps)),
+                vec![
+                    "segundo".into(),
+                    "goodput sin tope".into(),
+                    "latencia media sin tope (ms)".into(),
+                    "goodput con shedding".into(),
+                    "latencia media con shedding (ms)".into(),
+                ],
+                c.unbounded
+                    .iter()
+                    .zip(&c.shedding)
+                    .enumerate()
+                    .map(|(i, (u, s))| {
+                        vec![
+                            es_int(i as i64 + 1),
+                            es_int(u.0 as i64),
+                            num(u.1),
+                            es_int(s.0 as i64),
+                            num(s.1),
+                        ]
+                    })
+                    .collect(),
+            ),
+            Chart::Bars(b) => table(
+                &b.y_desc,
+                std::iter::once(String::new())
+                    .chain(b.series.iter().map(|s| s.0.clone()))
+                    .collect(),
+                b.labels
+                    .iter()
+                    .enumerate()
+                    .map(|(g, l)| {
+                        std::iter::once(l.clone())
+                            .chain(b.series.iter().map(|s| s.2.get(g).map(|v| num(*v)).unwrap_or_default()))
+                            .collect()
+                    })
+                    .collect(),
+            ),
+            Chart::Lines(l) => table(
+                &l.y_desc,
+                vec!["serie".into(), l.x_desc.clone(), l.y_desc.clone()],
+                l.series
+                    .iter()
+                    .flat_map(|(label, _, pts)| pts.iter().map(move |(x, y)| vec![label.clone(), num(*x), num(*y)]))
+                    .collect(),
+            ),
+            Chart::Storm(c) => {
+                let mut head: Vec<String> = vec![
+                    "segundo".into(),
+                    "requests nuevas".into(),
+                    "intentos que llegan".into(),
+                    "goodput".into(),
+                ];
+                if c.fallbacks.is_some() {
+                    head.push("fallbacks".into());
+                }
+                let rows = c
+                    .fresh
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (t, f))| {
+                        let mut r = vec![num(*t), num(*f)];
+                        r.push(c.offered.get(i).map(|x| num(x.1)).unwrap_or_default());
+                        r.push(c.goodput.get(i).map(|x| num(x.1)).unwrap_or_default());
+                        if let Some(fb) = &c.fallbacks {
+                            r.push(fb.get(i).map(|x| num(x.1)).unwrap_or_default());
+                        }
+                        r
+                    })
+                    .collect();
+                table(
+                    &format!("Por segundo; capacidad {} por segundo", num(c.capacity)),
+                    head,
+                    rows,
+                )
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chart::herd::HerdChart;
+    use crate::sim::herd::{simulate, HerdParams};
+
+    #[test]
+    fn the_herd_table_has_the_lesson_peaks() {
+        let with = simulate(&HerdParams::default());
+        let without = simulate(&HerdParams {
+            jitter: crate::sim::backoff::Jitter::None,
+            ..HerdParams::default()
+        });
+        let c = Chart::Herd(HerdChart::new(
+            50,
+            ("sin jitter", &without),
+            Some(("full jitter", &with)),
+        ));
+        let t = c.data();
+        assert_eq!(t.head.len(), 3);
+        assert!(t.rows.len() <= MAX_ROWS);
+        // The wave without jitter: 1,000 attempts in the window at 200 ms.
+        let col = t.head.iter().position(|h| h == "sin jitter").unwrap();
+        assert!(
+            t.rows.iter().any(|r| r[0] == "200" && r[col] == "1,000"),
+            "{:?}",
+            &t.rows[..5]
+        );
+    }
+
+    #[test]
+    fn long_series_are_thinned_keeping_both_ends() {
+        let v: Vec<u32> = (0..10_000).collect();
+        let (t, thinned) = thin(&v);
+        assert!(thinned);
+        assert_eq!(t.len(), MAX_ROWS);
+        assert_eq!((t[0], t[MAX_ROWS - 1]), (0, 9_999));
+    }
+}

@@ -17,6 +17,8 @@
 //! otherwise: the long run documented in the README is
 //! `PROPTEST_CASES=20000 cargo test --release --test fuzz`.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use proptest::prelude::*;
 use sensei_lab::sim::params::{self, Params};
 use sensei_lab::sim::{

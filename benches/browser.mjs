@@ -118,9 +118,12 @@ async function drive(page, controls, changes, around) {
   let none = 0;
   for (let i = 0; i < changes; i++) {
     const c = controls[i % controls.length];
-    // Around the start value: one step up, then back (or down near the top).
+    // Around the start value: a few slider steps up (2 % of its range, at least
+    // one), then back; down instead near the top. One step of a logarithmic
+    // slider often maps to the same value, which would draw nothing.
     const base = around(c);
-    const up = base + 1 <= c.max ? base + 1 : base - 1;
+    const step = Math.max(1, Math.round((c.max - c.min) * 0.02));
+    const up = base + step <= c.max ? base + step : base - step;
     const value = Math.floor(i / controls.length) % 2 === 0 ? up : base;
     const t = await page.evaluate(CHANGE, [c.index, value, c.kind]);
     if (t === null) none++; else { times.push(t[0]); draws.push(t[1]); }
@@ -141,7 +144,8 @@ const DRAG = async ([index, from]) => {
     const asked = performance.now();
     await new Promise((r) => setTimeout(r, 16));
     longest = Math.max(longest, performance.now() - asked - 16);
-    el.value = String(from - (i % 2));
+    // Between the top and 5 % below it, so that every input changes the value.
+    el.value = String(from - (i % 2) * Math.max(1, Math.round((Number(el.max) - Number(el.min)) * 0.05)));
     lastInput = performance.now();
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }

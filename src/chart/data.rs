@@ -188,7 +188,7 @@ impl Chart {
             ),
             Chart::Storm(c) => {
                 let mut head: Vec<String> = vec![
-                    "segundo".into(),
+                    "tiempo (s)".into(),
                     "requests nuevas".into(),
                     "intentos que llegan".into(),
                     "goodput".into(),

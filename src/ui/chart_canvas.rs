@@ -16,6 +16,9 @@ pub struct ChartCanvasProps {
     /// Height in px on a wide screen (a phone gets ¾ of it).
     #[prop_or(340)]
     pub height: u32,
+    /// What goes right under the chart, before its data table (e.g. a key).
+    #[prop_or_default]
+    pub children: Html,
 }
 
 #[component]
@@ -94,6 +97,7 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
             <div class="chart">
                 <canvas ref={canvas} role="img" aria-label={props.label.clone()}></canvas>
             </div>
+            { props.children.clone() }
             <details class="chart-data" open={*open}>
                 <summary onclick={toggle.reform(|e: MouseEvent| { e.prevent_default(); e })}>{ "Ver los datos de la gráfica" }</summary>
                 { table }

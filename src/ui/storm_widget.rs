@@ -71,8 +71,9 @@ pub fn StormWidget() -> Html {
                 <p class={classes!("verdict", if ok { "ok" } else { "bad" })} role="status" data-figure="verdict">
                     { capitalise(&verdict(r)) }{ "." }
                 </p>
-                <ChartCanvas chart={(*chart).clone()} label={label} height={360} />
-                { chart_key(&legend(match &**chart { Chart::Storm(c) => c, _ => unreachable!() })) }
+                <ChartCanvas chart={(*chart).clone()} label={label} height={360}>
+                    { chart_key(&legend(match &**chart { Chart::Storm(c) => c, _ => unreachable!() })) }
+                </ChartCanvas>
                 { figures(&[], rows) }
                 if r.truncated {
                     <p class="aside">{ format!("La corrida se detuvo en {} intentos, el tope de trabajo de esta simulación.", es_int(crate::sim::storm::MAX_ATTEMPTS as i64)) }</p>

@@ -13,18 +13,14 @@
 //
 // Usage: node benches/browser.mjs [--only sizes|load|widgets|herd] [--widget ID] [--changes N]
 // Timings are measurements, never assertions: this is not a test.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { startLab, stopLab, open } from '../tests/browser/harness.mjs';
+import { firstLoad } from '../scripts/sizes.mjs';
+import { startLab, stopLab, open, SLUG, WIDGETS } from '../tests/browser/harness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.LAB_DIST || join(root, 'dist');
-const SLUG = 'timeouts-reintentos-idempotencia';
-const WIDGETS = ['herd', 'clocks', 'inflight', 'chain', 'hedging', 'shedding', 'backoff', 'layers',
-  'budget', 'failure', 'breaker', 'storm', 'store', 'degradation', 'failmode'];
 const arg = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
 const only = arg('--only', null);
 const CHANGES = Number(arg('--changes', 50));
@@ -38,13 +34,7 @@ const pct = (xs, p) => {
 const ms = (x) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 
 function sizes() {
-  const rows = [];
-  for (const f of readdirSync(dist)) {
-    const kind = f.endsWith('.wasm') ? 'wasm' : f.endsWith('.js') ? 'js' : f.endsWith('.css') ? 'css' : null;
-    if (!kind || f === 'sensei-embed.js') continue; // the host pages' script is not part of the lab's load
-    const raw = readFileSync(join(dist, f));
-    rows.push({ file: f, kind, bytes: statSync(join(dist, f)).size, gzip: gzipSync(raw, { level: 9 }).length });
-  }
+  const rows = firstLoad(dist);
   console.log('\n## First load: sizes (gzip -9)\n');
   console.log('| file | bytes | gzipped |\n|---|---:|---:|');
   for (const r of rows) console.log(`| ${r.kind} | ${r.bytes.toLocaleString('en')} | ${r.gzip.toLocaleString('en')} |`);

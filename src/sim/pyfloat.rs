@@ -8,16 +8,11 @@ pub fn floor_div(x: f64, w: f64) -> f64 {
     // Fast path: away from an integer, the rounded quotient floors the same
     // as the exact one (the rounding error of x / w is at most half an ulp).
     let q = x / w;
-    if (0.0..1e15).contains(&q) {
-        // Non-negative: truncation is the floor, and needs no libm call
-        // (through i64, one instruction on x86-64 and wasm).
-        let i = q as i64 as f64;
-        let frac = q - i; // exact
-        let tol = q * 1e-12 + 1e-12;
-        if frac > tol && 1.0 - frac > tol {
-            return i;
-        }
-    } else if q.is_finite() && q.abs() < 1e15 && (q - q.round()).abs() > q.abs() * 1e-12 + 1e-12 {
+    if let Some(i) = floor_if_clear(q) {
+        return i;
+    }
+    // Negative quotients, likewise (floor through libm).
+    if (-1e15..0.0).contains(&q) && (q - q.round()).abs() > -q * 1e-12 + 1e-12 {
         return q.floor();
     }
     // Whole numbers below 2^52 (a time in whole ms, a window of whole ms):
@@ -37,16 +32,22 @@ pub fn floor_div(x: f64, w: f64) -> f64 {
 /// asks for; near an integer it falls back to [`floor_div`].
 #[inline]
 pub fn floor_div_recip(x: f64, w: f64, inv_w: f64) -> f64 {
-    let q = x * inv_w;
-    if (0.0..1e15).contains(&q) {
-        let i = q as i64 as f64;
-        let frac = q - i;
-        let tol = q * 1e-12 + 1e-12;
-        if frac > tol && 1.0 - frac > tol {
-            return i;
-        }
+    floor_if_clear(x * inv_w).unwrap_or_else(|| floor_div(x, w))
+}
+
+/// The floor of a non-negative quotient `q` (exact or within a few ulps of
+/// exact) when `q` is clearly away from an integer, so that its rounding
+/// cannot change the floor; `None` near an integer, or out of range.
+/// Truncation through i64 is the floor here and needs no libm call.
+#[inline]
+fn floor_if_clear(q: f64) -> Option<f64> {
+    if !(0.0..1e15).contains(&q) {
+        return None;
     }
-    floor_div(x, w)
+    let i = q as i64 as f64;
+    let frac = q - i; // exact
+    let tol = q * 1e-12 + 1e-12;
+    (frac > tol && 1.0 - frac > tol).then_some(i)
 }
 
 /// CPython's `float_floor_div`, step by step (the path `floor_div` takes near an integer).
@@ -97,8 +98,9 @@ mod tests {
         use crate::sim::rng::UnitRng;
         for i in 0..200_000 {
             let w = [1.0, 3.0, 7.0, 10.0, 0.1, 13.0][i % 6];
-            let x = match i % 3 {
+            let x = match i % 4 {
                 0 => rng.uniform(0.0, 1e7),
+                3 => -rng.uniform(0.0, 1e7),
                 1 => (rng.random() * 1e5).round() * w, // exactly on an edge, or a hair off
                 _ => (rng.random() * 1e5).round() * w * (1.0 + (rng.random() - 0.5) * 1e-15),
             };

@@ -27,6 +27,11 @@ export async function stopLab() {
 
 export const url = (path) => base + path;
 
+/** The lesson, and its widgets as `src/lesson/mod.rs` lists them (`WIDGETS`). */
+export const SLUG = 'timeouts-reintentos-idempotencia';
+export const WIDGETS = ['herd', 'clocks', 'inflight', 'chain', 'hedging', 'shedding', 'backoff', 'layers',
+  'budget', 'failure', 'breaker', 'storm', 'store', 'degradation', 'failmode'];
+
 /** A page that records console errors and uncaught exceptions (a Rust panic included). */
 export async function open(path, viewport = { width: 1280, height: 900 }, init = null) {
   const page = await browser.newPage({ viewport });

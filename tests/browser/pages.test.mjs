@@ -6,12 +6,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { startLab, stopLab, open } from './harness.mjs';
+import { startLab, stopLab, open, SLUG, WIDGETS } from './harness.mjs';
 
-const SLUG = 'timeouts-reintentos-idempotencia';
 const LESSON = `/lecciones/${SLUG}`;
-const WIDGETS = ['herd', 'clocks', 'inflight', 'chain', 'hedging', 'shedding', 'backoff', 'layers',
-  'budget', 'failure', 'breaker', 'storm', 'store', 'degradation', 'failmode'];
 const EXERCISES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -1,13 +1,31 @@
 //! Embeds every lesson under `lessons/`: each folder with a `leccion.md`
 //! becomes an entry, with all its other files (the programs its directives
 //! name). Adding a lesson means adding a folder; no code changes.
+//!
+//! Each lesson is also parsed here, with the lab's own parser, and its
+//! markdown runs compiled (`src/lesson/markup.rs`): the browser build embeds
+//! that form (`SKELETONS`, `COMPILED`) and so links no markdown parser; native
+//! builds parse the source (`SOURCES`), and a test checks both agree.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
+#[allow(dead_code)]
+#[path = "src/lesson/directive.rs"]
+mod directive;
+#[allow(dead_code)]
+#[path = "src/lesson/markup.rs"]
+mod markup;
+#[allow(dead_code)]
+#[path = "src/lesson/parse.rs"]
+mod parse;
+
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
     println!("cargo:rerun-if-changed={}", root.display());
+    for f in ["directive.rs", "markup.rs", "parse.rs"] {
+        println!("cargo:rerun-if-changed=src/lesson/{f}");
+    }
     let mut dirs: Vec<_> = std::fs::read_dir(&root)
         .map(|rd| {
             rd.filter_map(Result::ok)
@@ -18,8 +36,12 @@ fn main() {
         .unwrap_or_default();
     dirs.sort();
     let mut out = String::from(
-        "#[allow(clippy::type_complexity)]\npub(super) static EMBEDDED: &[(&str, &str, &[(&str, &str)])] = &[\n",
+        "#[allow(clippy::type_complexity)]\npub(super) static EMBEDDED: &[(&str, &[(&str, &str)])] = &[\n",
     );
+    let mut sources = String::from("#[cfg(not(target_arch = \"wasm32\"))]\npub(super) static SOURCES: &[&str] = &[\n");
+    let mut skeletons =
+        String::from("#[cfg(any(test, target_arch = \"wasm32\"))]\npub(super) static SKELETONS: &[&str] = &[\n");
+    let mut compiled = String::from("pub(super) static COMPILED: &[&[&str]] = &[\n");
     for dir in dirs {
         let slug = dir.file_name().unwrap().to_string_lossy().into_owned();
         println!("cargo:rerun-if-changed={}", dir.display());
@@ -27,7 +49,23 @@ fn main() {
         println!("cargo:rerun-if-changed={}", md.display());
         let mut files: Vec<_> = walk(&dir).into_iter().filter(|p| p != &md).collect();
         files.sort();
-        write!(out, "    ({slug:?}, include_str!({:?}), &[", md.display().to_string()).unwrap();
+        writeln!(sources, "    include_str!({:?}),", md.display().to_string()).unwrap();
+        let text = std::fs::read_to_string(&md).unwrap_or_default();
+        // A lesson that does not parse is embedded as it is: the lab reports its error.
+        let (skeleton, runs) = match parse::parse(&slug, &text) {
+            Ok(lesson) => {
+                let mut runs = Vec::new();
+                (parse::skeleton(&lesson, &mut runs), runs)
+            }
+            Err(_) => (text.clone(), Vec::new()),
+        };
+        writeln!(skeletons, "    {skeleton:?},").unwrap();
+        compiled.push_str("    &[");
+        for run in runs {
+            write!(compiled, "{:?}, ", markup::compile(&run)).unwrap();
+        }
+        compiled.push_str("],\n");
+        write!(out, "    ({slug:?}, &[").unwrap();
         for f in files {
             println!("cargo:rerun-if-changed={}", f.display());
             let rel = f.strip_prefix(&dir).unwrap().to_string_lossy().replace('\\', "/");
@@ -36,6 +74,10 @@ fn main() {
         out.push_str("]),\n");
     }
     out.push_str("];\n");
+    for part in [sources, skeletons, compiled] {
+        out.push_str(&part);
+        out.push_str("];\n");
+    }
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("lessons.rs");
     std::fs::write(dest, out).unwrap();
 }

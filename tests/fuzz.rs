@@ -127,14 +127,71 @@ fn decodes_within_bounds<P: Params + std::fmt::Debug>(q: &str) -> Result<P, Test
     Ok(p)
 }
 
+/// Puts a skeleton's markdown runs back in place of their references.
+fn restore(blocks: &mut [sensei_lab::lesson::Block], runs: &[String]) {
+    use sensei_lab::lesson::{run_index, Block};
+    for b in blocks {
+        match b {
+            Block::Markdown(text) => *text = runs[run_index(text).expect("a reference")].clone(),
+            Block::Container { body, .. } => restore(body, runs),
+            Block::Directive(_) => {}
+        }
+    }
+}
+
+/// Compiled markdown opens as many elements as it closes, and only known ones.
+fn compiles_balanced(src: &str) -> Result<(), TestCaseError> {
+    use sensei_lab::lesson::markup::{compile, events, Event};
+    let (mut open, mut close) = (0, 0);
+    for e in events(&compile(src)) {
+        match e {
+            Event::Open(name) => {
+                open += 1;
+                prop_assert!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'), "{name:?}");
+            }
+            Event::Close => close += 1,
+            _ => {}
+        }
+    }
+    prop_assert_eq!(open, close);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::default())]
 
     #[test]
     fn the_lesson_parser_takes_any_edit(src in edited_lesson()) {
         match sensei_lab::lesson::parse("prueba", &src) {
-            Ok(lesson) => prop_assert!(!lesson.title.is_empty()),
+            Ok(lesson) => {
+                prop_assert!(!lesson.title.is_empty());
+                // What the browser build embeds (build.rs) is the same lesson.
+                let mut runs = Vec::new();
+                let skeleton = sensei_lab::lesson::skeleton(&lesson, &mut runs);
+                let mut again = sensei_lab::lesson::parse("prueba", &skeleton).unwrap();
+                for s in &mut again.sections {
+                    restore(&mut s.blocks, &runs);
+                }
+                prop_assert_eq!(again, lesson);
+                for run in &runs {
+                    compiles_balanced(run)?;
+                }
+            }
             Err(e) => prop_assert!(e.line >= 1 && e.line <= src.lines().count() + 1, "{e:?}"),
+        }
+    }
+
+    #[test]
+    fn markdown_compiles_from_any_text(src in "\\PC{0,300}", junk in fragment()) {
+        compiles_balanced(&format!("{src}\n{junk}"))?;
+    }
+
+    #[test]
+    fn stored_progress_from_any_text(text in "\\PC{0,200}") {
+        let _ = sensei_lab::exercise::progress::Progress::load(Some(&text));
+        if let Ok(v) = sensei_lab::exercise::json::parse(&text) {
+            // Whatever it reads, it writes back as text it reads the same.
+            prop_assert_eq!(sensei_lab::exercise::json::parse(&v.to_string()), Ok(v));
         }
     }
 

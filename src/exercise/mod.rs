@@ -19,6 +19,7 @@
 
 pub mod answer;
 mod bank;
+pub mod json;
 pub mod progress;
 
 use answer::{read, Read, Unit};

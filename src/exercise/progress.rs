@@ -14,6 +14,7 @@
 //! assert_eq!(back.right(2, 0), 2);
 //! ```
 
+use super::json::{self, Json};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -67,14 +68,93 @@ impl Progress {
         if text.len() > 1_000_000 {
             return Loaded::SetAside("Lo guardado es demasiado grande para ser de este laboratorio.".into());
         }
-        match serde_json::from_str::<Progress>(text) {
-            Ok(p) if p.version == VERSION && p.is_sane() => Loaded::Ok(p),
-            Ok(p) if p.version != VERSION => Loaded::SetAside(format!(
-                "Lo guardado es de otra versión del laboratorio ({}).",
-                p.version
-            )),
+        let doc = json::parse(text).ok();
+        match doc.as_ref().and_then(|d| d.get("version")?.as_u32()) {
+            Some(v) if v != VERSION => {
+                return Loaded::SetAside(format!("Lo guardado es de otra versión del laboratorio ({v})."))
+            }
+            _ => {}
+        }
+        match doc.as_ref().and_then(Progress::from_json) {
+            Some(p) if p.is_sane() => Loaded::Ok(p),
             _ => Loaded::SetAside("Lo guardado no se pudo leer.".into()),
         }
+    }
+
+    /// The stored document, read strictly: every field of the right type
+    /// (`review` and `answers` may be missing; unknown fields are ignored).
+    fn from_json(doc: &Json) -> Option<Progress> {
+        fn members(v: &Json) -> Option<&[(String, Json)]> {
+            match v {
+                Json::Obj(m) => Some(m),
+                _ => None,
+            }
+        }
+        fn map<V>(v: Option<&Json>, value: impl Fn(&Json) -> Option<V>) -> Option<BTreeMap<u32, V>> {
+            let Some(v) = v else { return Some(BTreeMap::new()) };
+            members(v)?
+                .iter()
+                .map(|(k, v)| Some((k.parse().ok()?, value(v)?)))
+                .collect()
+        }
+        let entry = |e: &Json| -> Option<Entry> {
+            let right = match e.get("right")? {
+                Json::Arr(items) => items
+                    .iter()
+                    .map(|i| i.as_str().map(str::to_string))
+                    .collect::<Option<_>>()?,
+                _ => return None,
+            };
+            let answers = match e.get("answers") {
+                None => BTreeMap::new(),
+                Some(a) => members(a)?
+                    .iter()
+                    .map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+                    .collect::<Option<_>>()?,
+            };
+            Some(Entry {
+                right,
+                parts: e.get("parts")?.as_u32()?,
+                answers,
+            })
+        };
+        Some(Progress {
+            version: doc.get("version")?.as_u32()?,
+            exercises: map(Some(doc.get("exercises")?), |vs| map(Some(vs), entry))?,
+            review: map(doc.get("review"), |b| match b {
+                Json::Bool(b) => Some(*b),
+                _ => None,
+            })?,
+        })
+    }
+
+    fn to_json(&self) -> Json {
+        fn map<V>(m: &BTreeMap<u32, V>, value: impl Fn(&V) -> Json) -> Json {
+            Json::Obj(m.iter().map(|(k, v)| (k.to_string(), value(v))).collect())
+        }
+        let entry = |e: &Entry| {
+            Json::Obj(vec![
+                (
+                    "right".into(),
+                    Json::Arr(e.right.iter().cloned().map(Json::Str).collect()),
+                ),
+                ("parts".into(), Json::Num(e.parts.to_string())),
+                (
+                    "answers".into(),
+                    Json::Obj(
+                        e.answers
+                            .iter()
+                            .map(|(k, v)| (k.clone(), Json::Str(v.clone())))
+                            .collect(),
+                    ),
+                ),
+            ])
+        };
+        Json::Obj(vec![
+            ("version".into(), Json::Num(self.version.to_string())),
+            ("exercises".into(), map(&self.exercises, |vs| map(vs, entry))),
+            ("review".into(), map(&self.review, |b| Json::Bool(*b))),
+        ])
     }
 
     fn is_sane(&self) -> bool {
@@ -88,7 +168,7 @@ impl Progress {
     pub fn save(&self) -> String {
         let mut p = self.clone();
         p.version = VERSION;
-        serde_json::to_string(&p).unwrap_or_default()
+        p.to_json().to_string()
     }
 
     /// A check of exercise `n`, variant `v`: the parts right now are kept
@@ -177,6 +257,48 @@ mod tests {
         assert_eq!(p.solved(), 0);
         p.record(4, 0, &["a2".into(), "b2".into()], 4);
         assert_eq!(p.solved(), 1);
+    }
+
+    /// What serde_json wrote before (and the command line still reads) loads the same.
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn same_text_as_serde_json() {
+        let mut p = Progress::new();
+        p.record_answers(
+            2,
+            0,
+            &[("w1".into(), "0.5 s".into()), ("max\"\n".into(), String::new())],
+            7,
+        );
+        p.record(6, 3, &["a".into()], 4);
+        p.review.insert(3, true);
+        p.review.insert(11, false);
+        assert_eq!(p.save(), serde_json::to_string(&p).unwrap());
+        assert_eq!(
+            Progress::load(Some(&serde_json::to_string(&p).unwrap())),
+            Loaded::Ok(p.clone())
+        );
+        // Without the optional fields, as the first version wrote it.
+        let old = r#"{"version":1,"exercises":{"2":{"0":{"right":["w1"],"parts":7}}}}"#;
+        let Loaded::Ok(back) = Progress::load(Some(old)) else {
+            panic!()
+        };
+        assert_eq!(Some(back), serde_json::from_str::<Progress>(old).ok());
+        // Wrong types are unreadable, not guessed at.
+        for bad in [
+            r#"{"version":1,"exercises":{"2":{"0":{"right":["w1"],"parts":"7"}}}}"#,
+            r#"{"version":1,"exercises":{"dos":{}}}"#,
+            r#"{"version":1,"exercises":[]}"#,
+            r#"{"version":1}"#,
+            r#"{"version":1,"exercises":{},"review":{"1":"sí"}}"#,
+        ] {
+            assert_eq!(
+                Progress::load(Some(bad)),
+                Loaded::SetAside("Lo guardado no se pudo leer.".into()),
+                "{bad}"
+            );
+            assert!(serde_json::from_str::<Progress>(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -1,4 +1,8 @@
 //! The lessons embedded at build time (see `build.rs`).
+//!
+//! Native builds parse each lesson's source. The browser build parses its
+//! skeleton instead, whose markdown runs were compiled at build time
+//! ([`compiled`] finds them), so it carries no markdown parser.
 
 use super::{parse, Lesson, LessonError};
 use std::sync::OnceLock;
@@ -15,7 +19,11 @@ fn registry() -> &'static Registry {
     R.get_or_init(|| {
         let mut lessons = Vec::new();
         let mut errors = Vec::new();
-        for (slug, md, _) in EMBEDDED {
+        for (i, (slug, _)) in EMBEDDED.iter().enumerate() {
+            #[cfg(target_arch = "wasm32")]
+            let md = SKELETONS[i];
+            #[cfg(not(target_arch = "wasm32"))]
+            let md = SOURCES[i];
             match parse(slug, md) {
                 Ok(l) => lessons.push(l),
                 Err(e) => errors.push((slug.to_string(), e)),
@@ -43,9 +51,70 @@ pub fn find(slug: &str) -> Option<&'static Lesson> {
 pub fn program_source(slug: &str, file: &str) -> Option<&'static str> {
     EMBEDDED
         .iter()
-        .find(|(s, _, _)| *s == slug)?
-        .2
+        .find(|(s, _)| *s == slug)?
+        .1
         .iter()
         .find(|(f, _)| *f == file)
         .map(|(_, src)| *src)
+}
+
+/// The compiled form of a markdown run of `slug` (see [`super::markup`]), if
+/// `text` is a run of the lesson's skeleton, as every run is in the browser
+/// build. Native builds keep the source: there it is `None`.
+pub fn compiled(slug: &str, text: &str) -> Option<&'static str> {
+    let i = EMBEDDED.iter().position(|(s, _)| *s == slug)?;
+    COMPILED.get(i)?.get(super::run_index(text)?).copied()
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::lesson::{markup, skeleton, Block};
+
+    /// The browser's form of each lesson is the native one: the same
+    /// sections and directives, and each run compiled from the same text.
+    #[test]
+    fn skeletons_and_compiled_runs_match_the_sources() {
+        fn pair(native: &[Block], browser: &[Block], slug: &str, runs: &mut usize) {
+            assert_eq!(native.len(), browser.len());
+            for (n, b) in native.iter().zip(browser) {
+                match (n, b) {
+                    (Block::Markdown(src), Block::Markdown(placeholder)) => {
+                        let c = compiled(slug, placeholder).expect("a compiled run");
+                        assert_eq!(c, markup::compile(src));
+                        *runs += 1;
+                    }
+                    (
+                        Block::Container {
+                            directive: d1,
+                            body: b1,
+                        },
+                        Block::Container {
+                            directive: d2,
+                            body: b2,
+                        },
+                    ) => {
+                        assert_eq!(d1, d2);
+                        pair(b1, b2, slug, runs);
+                    }
+                    (a, b) => assert_eq!(a, b),
+                }
+            }
+        }
+        assert_eq!(SOURCES.len(), EMBEDDED.len());
+        for (i, (slug, _)) in EMBEDDED.iter().enumerate() {
+            let native = parse(slug, SOURCES[i]).unwrap();
+            let browser = parse(slug, SKELETONS[i]).unwrap();
+            assert_eq!((&native.title, &native.summary), (&browser.title, &browser.summary));
+            assert_eq!(native.sections.len(), browser.sections.len());
+            let mut runs = 0;
+            for (a, b) in native.sections.iter().zip(&browser.sections) {
+                assert_eq!((&a.id, &a.title, a.level), (&b.id, &b.title, b.level));
+                pair(&a.blocks, &b.blocks, slug, &mut runs);
+            }
+            assert_eq!(runs, COMPILED[i].len());
+            // And the skeleton is what the parser writes back.
+            assert_eq!(skeleton(&native, &mut Vec::new()), SKELETONS[i]);
+        }
+    }
 }

@@ -1,8 +1,10 @@
-//! CommonMark to Yew nodes, without ever passing HTML through: raw HTML in
-//! a lesson is shown as text, so nothing in a lesson can inject markup.
+//! A lesson's markdown as Yew nodes. The markdown was compiled at build time
+//! ([`crate::lesson::markup`]): here its tokens become elements, without ever
+//! passing HTML through, and the first mention of each concept becomes a term
+//! that opens its card.
 
 use super::term::Term;
-use pulldown_cmark::{Alignment, CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+use crate::lesson::markup::{events, Event};
 use yew::prelude::*;
 use yew::virtual_dom::{VTag, VText};
 
@@ -18,7 +20,11 @@ pub struct MarkdownProps {
 pub fn Markdown(props: &MarkdownProps) -> Html {
     let nodes = use_memo((props.source.clone(), props.slug.clone()), |(src, slug)| {
         let cards = crate::lesson::concepts::cards(slug);
-        render_with(src, slug, &cards)
+        match crate::lesson::compiled(slug, src) {
+            Some(markup) => render_with(markup, slug, &cards),
+            // Not a compiled run (cannot happen with the embedded lessons): the text as it is.
+            None => html! { <p>{ src.clone() }</p> },
+        }
     });
     (*nodes).clone()
 }
@@ -53,183 +59,57 @@ fn text_with_terms(
     out
 }
 
-struct Frame {
-    tag: VTag,
-    in_table_head: bool,
-}
-
-/// Renders `src`, linking the terms of `cards`.
-pub fn render_with(src: &str, slug: &str, cards: &[crate::lesson::concepts::Card]) -> Html {
+/// Renders compiled `markup`, linking the terms of `cards`.
+pub fn render_with(markup: &'static str, slug: &str, cards: &[crate::lesson::concepts::Card]) -> Html {
     let mut linked: Vec<String> = Vec::new();
-    let opts = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     let mut root: Vec<Html> = Vec::new();
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut alignments: Vec<Alignment> = Vec::new();
-    let mut cell = 0usize;
-    let mut in_head = false;
+    let mut stack: Vec<VTag> = Vec::new();
 
-    fn push(stack: &mut [Frame], root: &mut Vec<Html>, node: Html) {
+    fn push(stack: &mut [VTag], root: &mut Vec<Html>, node: Html) {
         match stack.last_mut() {
-            Some(f) => f.tag.add_child(node),
+            Some(t) => t.add_child(node),
             None => root.push(node),
         }
     }
 
-    for ev in Parser::new_ext(src, opts) {
+    for ev in events(markup) {
         match ev {
-            Event::Start(tag) => {
-                let mut t = match &tag {
-                    Tag::Paragraph => VTag::new("p"),
-                    Tag::Heading { level, .. } => VTag::new(format!("h{}", (*level as usize + 1).min(6))),
-                    Tag::BlockQuote(_) => VTag::new("blockquote"),
-                    Tag::CodeBlock(kind) => {
-                        let mut pre = VTag::new("pre");
-                        if let CodeBlockKind::Fenced(lang) = kind {
-                            if !lang.is_empty() {
-                                pre.add_attribute("data-lang", lang.to_string());
-                            }
-                        }
-                        pre
+            Event::Open(name) => stack.push(VTag::new(name)),
+            Event::Attr(key, value) => {
+                if let Some(t) = stack.last_mut() {
+                    // A path of the lab gets the base the lab is served under.
+                    if key == "href" && value.starts_with('/') {
+                        t.add_attribute(key, super::url_state::href(value));
+                    } else {
+                        t.add_attribute(key, value);
                     }
-                    Tag::List(Some(start)) => {
-                        let mut ol = VTag::new("ol");
-                        if *start != 1 {
-                            ol.add_attribute("start", start.to_string());
-                        }
-                        ol
-                    }
-                    Tag::List(None) => VTag::new("ul"),
-                    Tag::Item => VTag::new("li"),
-                    Tag::Table(a) => {
-                        alignments = a.clone();
-                        VTag::new("table")
-                    }
-                    Tag::TableHead => {
-                        in_head = true;
-                        cell = 0;
-                        VTag::new("thead")
-                    }
-                    Tag::TableRow => {
-                        cell = 0;
-                        VTag::new("tr")
-                    }
-                    Tag::TableCell => {
-                        let mut c = VTag::new(if in_head { "th" } else { "td" });
-                        let align = match alignments.get(cell) {
-                            Some(Alignment::Right) => Some("right"),
-                            Some(Alignment::Center) => Some("center"),
-                            _ => None,
-                        };
-                        if let Some(a) = align {
-                            c.add_attribute("class", format!("align-{a}"));
-                        }
-                        cell += 1;
-                        c
-                    }
-                    Tag::Emphasis => VTag::new("em"),
-                    Tag::Strong => VTag::new("strong"),
-                    Tag::Strikethrough => VTag::new("del"),
-                    Tag::Link { dest_url, title, .. } => {
-                        let mut a = VTag::new("a");
-                        let url = dest_url.to_string();
-                        // Only ordinary links: no javascript: or data: URLs.
-                        let safe = url.starts_with("http://")
-                            || url.starts_with("https://")
-                            || url.starts_with('/')
-                            || url.starts_with('#');
-                        // A path of the lab gets the base the lab is served under.
-                        let url = if url.starts_with('/') {
-                            super::url_state::href(&url)
-                        } else {
-                            url
-                        };
-                        a.add_attribute("href", if safe { url } else { "#".to_string() });
-                        if !title.is_empty() {
-                            a.add_attribute("title", title.to_string());
-                        }
-                        a
-                    }
-                    _ => VTag::new("span"),
-                };
-                if matches!(tag, Tag::CodeBlock(_)) {
-                    // Text goes into a <code> inside the <pre>.
-                    t.add_attribute("class", "code-block");
-                }
-                stack.push(Frame {
-                    tag: t,
-                    in_table_head: matches!(tag, Tag::TableHead),
-                });
-                if matches!(tag, Tag::CodeBlock(_)) {
-                    stack.push(Frame {
-                        tag: VTag::new("code"),
-                        in_table_head: false,
-                    });
-                }
-                if matches!(tag, Tag::TableHead) {
-                    stack.push(Frame {
-                        tag: VTag::new("tr"),
-                        in_table_head: false,
-                    });
                 }
             }
-            Event::End(end) => {
-                let pops = match end {
-                    TagEnd::CodeBlock => 2,
-                    TagEnd::TableHead => 2,
-                    _ => 1,
-                };
-                for _ in 0..pops {
-                    if let Some(f) = stack.pop() {
-                        if f.in_table_head {
-                            in_head = false;
-                        }
-                        push(&mut stack, &mut root, Html::from(f.tag));
-                    }
-                }
-                if matches!(end, TagEnd::Table) {
-                    // Wrap tables so that they scroll sideways on a phone.
-                    if let Some(table) = match stack.last_mut() {
-                        Some(_) => None,
-                        None => root.pop(),
-                    } {
-                        let mut wrap = VTag::new("div");
-                        wrap.add_attribute("class", "table-wrap");
-                        wrap.add_child(table);
-                        root.push(wrap.into());
-                    }
+            Event::Close => {
+                if let Some(t) = stack.pop() {
+                    push(&mut stack, &mut root, t.into());
                 }
             }
             Event::Text(t) => {
                 // Terms are linked in running text only: not in headings, links, code or table heads.
                 let plain = stack.iter().all(|f| {
                     !matches!(
-                        f.tag.tag(),
+                        f.tag(),
                         "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "a" | "code" | "pre" | "th"
                     )
                 });
                 if plain && !cards.is_empty() {
-                    for node in text_with_terms(&t, slug, cards, &mut linked) {
+                    for node in text_with_terms(t, slug, cards, &mut linked) {
                         push(&mut stack, &mut root, node);
                     }
                 } else {
-                    push(&mut stack, &mut root, VText::new(t.to_string()).into());
+                    push(&mut stack, &mut root, VText::new(t).into());
                 }
             }
-            Event::Code(t) => {
-                let mut c = VTag::new("code");
-                c.add_child(VText::new(t.to_string()).into());
-                push(&mut stack, &mut root, c.into());
-            }
-            // Raw HTML is shown as text, never parsed.
-            Event::Html(t) | Event::InlineHtml(t) => push(&mut stack, &mut root, VText::new(t.to_string()).into()),
-            Event::SoftBreak => push(&mut stack, &mut root, VText::new(" ").into()),
-            Event::HardBreak => push(&mut stack, &mut root, VTag::new("br").into()),
-            Event::Rule => push(&mut stack, &mut root, VTag::new("hr").into()),
-            _ => {}
         }
     }
-    while let Some(f) = stack.pop() {
-        push(&mut stack, &mut root, Html::from(f.tag));
+    while let Some(t) = stack.pop() {
+        push(&mut stack, &mut root, t.into());
     }
     html! { <>{ for root }</> }
 }

@@ -13,6 +13,7 @@ pub mod exercise;
 pub mod fmt;
 pub mod lesson;
 pub mod sim;
+pub mod text;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

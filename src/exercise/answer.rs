@@ -82,7 +82,7 @@ const MAX_LEN: usize = 200;
 
 pub fn read(text: &str, unit: Unit) -> Read {
     let t: String = text.chars().take(MAX_LEN).collect();
-    let t = t.trim().to_lowercase();
+    let t = crate::text::lower(t.trim());
     if t.is_empty() {
         return Read::Empty;
     }
@@ -95,7 +95,7 @@ pub fn read(text: &str, unit: Unit) -> Read {
 }
 
 fn first_word(t: &str) -> &str {
-    t.split(|c: char| !c.is_alphanumeric() && c != 'í')
+    t.split(|c: char| !crate::text::is_alnum(c))
         .find(|w| !w.is_empty())
         .unwrap_or("")
 }
@@ -118,7 +118,7 @@ fn read_choice(t: &str) -> Option<char> {
         _ => {
             // «la c», «opción c», «c) …»
             let letter = t
-                .split(|c: char| !c.is_alphanumeric())
+                .split(|c: char| !crate::text::is_alnum(c))
                 .filter(|w| w.len() == 1)
                 .find_map(|w| w.chars().next().filter(|c| ('a'..='h').contains(c)));
             let starts = t.trim_start_matches('(').chars().next();
@@ -136,7 +136,7 @@ fn read_clock(t: &str) -> Option<f64> {
     let t = strip_approx(t);
     if t.contains(':') {
         let parts: Vec<&str> = t.split(|c: char| c.is_whitespace()).next()?.split(':').collect();
-        let nums: Option<Vec<f64>> = parts.iter().map(|p| p.parse::<f64>().ok()).collect();
+        let nums: Option<Vec<f64>> = parts.iter().map(|p| crate::fmt::parse_decimal(p)).collect();
         let nums = nums?;
         let secs = match nums.as_slice() {
             [h, m, s] => h * 3600.0 + m * 60.0 + s - 12.0 * 3600.0,
@@ -247,7 +247,7 @@ fn parse_plain(s: &str) -> Option<f64> {
     if !normal.chars().all(|c| c.is_ascii_digit() || c == '.') || normal.matches('.').count() > 1 || normal == "." {
         return None;
     }
-    normal.parse::<f64>().ok().map(|v| sign * v)
+    crate::fmt::parse_decimal(&normal).map(|v| sign * v)
 }
 
 fn read_quantity(t: &str, unit: Unit) -> Option<f64> {

@@ -62,20 +62,20 @@ pub fn cards(slug: &str) -> Vec<Card> {
 }
 
 fn is_word(c: char) -> bool {
-    c.is_alphanumeric() || c == '-' || c == '_'
+    crate::text::is_alnum(c) || c == '-' || c == '_'
 }
 
 /// Every occurrence of a card's form in `text`, as `(start, end, card id)`
 /// byte ranges, left to right, not overlapping; longer forms win ("llave
 /// de idempotencia" over "idempotencia"). Whole words only.
 pub fn find_terms<'a>(cards: &'a [Card], text: &str) -> Vec<(usize, usize, &'a str)> {
-    let lower = text.to_lowercase();
+    let lower = crate::text::lower(text);
     if lower.len() != text.len() {
         return Vec::new(); // a case change moved the bytes: do not guess
     }
     let mut forms: Vec<(String, &str)> = cards
         .iter()
-        .flat_map(|c| c.forms.iter().map(move |f| (f.to_lowercase(), c.id.as_str())))
+        .flat_map(|c| c.forms.iter().map(move |f| (crate::text::lower(f), c.id.as_str())))
         .collect();
     forms.sort_by_key(|f| std::cmp::Reverse(f.0.len()));
     let mut out: Vec<(usize, usize, &str)> = Vec::new();

@@ -109,15 +109,16 @@ fn front_matter(src: &str) -> (Vec<(String, String)>, &str, usize) {
 /// A heading's id: lower case, accents removed, words joined by hyphens.
 pub fn slugify(title: &str) -> String {
     let mut out = String::new();
-    for ch in title.chars().flat_map(|c| c.to_lowercase()) {
+    // Only ASCII letters and digits are kept, so no Unicode case tables are needed.
+    for ch in title.chars() {
         let c = match ch {
-            'á' | 'à' | 'ä' | 'â' => 'a',
-            'é' | 'è' | 'ë' | 'ê' => 'e',
-            'í' | 'ì' | 'ï' | 'î' => 'i',
-            'ó' | 'ò' | 'ö' | 'ô' => 'o',
-            'ú' | 'ù' | 'ü' | 'û' => 'u',
-            'ñ' => 'n',
-            c => c,
+            'á' | 'à' | 'ä' | 'â' | 'Á' | 'À' | 'Ä' | 'Â' => 'a',
+            'é' | 'è' | 'ë' | 'ê' | 'É' | 'È' | 'Ë' | 'Ê' => 'e',
+            'í' | 'ì' | 'ï' | 'î' | 'Í' | 'Ì' | 'Ï' | 'Î' => 'i',
+            'ó' | 'ò' | 'ö' | 'ô' | 'Ó' | 'Ò' | 'Ö' | 'Ô' => 'o',
+            'ú' | 'ù' | 'ü' | 'û' | 'Ú' | 'Ù' | 'Ü' | 'Û' => 'u',
+            'ñ' | 'Ñ' => 'n',
+            c => c.to_ascii_lowercase(),
         };
         if c.is_ascii_alphanumeric() {
             out.push(c);

@@ -294,7 +294,7 @@ pub fn decide(s: &Situation) -> Decision {
     if row.advice == Advice::No {
         return no(format!(
             "No: {} {}",
-            row.meaning.to_lowercase().trim_end_matches('.'),
+            crate::text::lower(row.meaning).trim_end_matches('.'),
             "; repetirla da el mismo error."
         ));
     }

@@ -123,7 +123,7 @@ impl Spec {
                     return Some(Value::Int(v));
                 }
                 // Accept "1e3" or "12.0"; round, and saturate huge values.
-                let f: f64 = cleaned.parse().ok()?;
+                let f = crate::fmt::parse_decimal(&cleaned)?;
                 if f.is_nan() {
                     return None;
                 }

@@ -82,13 +82,7 @@ pub fn DegradationWidget() -> Html {
         (true, None) => "ok",
         (false, _) => "bad",
     };
-    let sentence = verdict(&r, &p);
-    let mut chars = sentence.chars();
-    let sentence: String = chars
-        .next()
-        .map(|c| c.to_uppercase().collect::<String>())
-        .unwrap_or_default()
-        + chars.as_str();
+    let sentence = crate::text::upper_first(&verdict(&r, &p));
     html! {
         <WidgetFrame id="degradation" title="Degradación: contar cada plan B por motivo">
             <div>

@@ -250,10 +250,7 @@ pub fn FailureWidget() -> Html {
     };
     let on_left = {
         let set = update(|s, v| {
-            s.left_ms = v
-                .trim()
-                .parse::<f64>()
-                .ok()
+            s.left_ms = crate::fmt::parse_decimal(v.trim())
                 .filter(|x| x.is_finite())
                 .map_or(s.left_ms, |x| x.clamp(0.0, 86_400_000.0) as u64)
         });

@@ -105,7 +105,7 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                 let on_change = props.on_change.clone();
                 let oninput = Callback::from(move |e: InputEvent| {
                     let input: HtmlInputElement = e.target_unchecked_into();
-                    if let Ok(p) = input.value().parse::<f64>() {
+                    if let Some(p) = crate::fmt::parse_decimal(&input.value()) {
                         on_change.emit(Value::Int(from_slider(p, min, max, log)));
                     }
                 });

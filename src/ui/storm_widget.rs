@@ -69,7 +69,7 @@ pub fn StormWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 <p class={classes!("verdict", if ok { "ok" } else { "bad" })} role="status" data-figure="verdict">
-                    { capitalise(&verdict(r)) }{ "." }
+                    { crate::text::upper_first(&verdict(r)) }{ "." }
                 </p>
                 <ChartCanvas chart={(*chart).clone()} label={label} height={360}>
                     { chart_key(&legend(match &**chart { Chart::Storm(c) => c, _ => unreachable!() })) }
@@ -106,11 +106,4 @@ fn chart_key(items: &[(String, String, bool)]) -> Html {
             }) }
         </ul>
     }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
 }

@@ -139,7 +139,11 @@ pub fn parse_decimal(s: &str) -> Option<f64> {
             v /= 1e22;
             e += 22;
         }
-        v = if e >= 0 { v * POW10[e as usize] } else { v / POW10[(-e) as usize] };
+        v = if e >= 0 {
+            v * POW10[e as usize]
+        } else {
+            v / POW10[(-e) as usize]
+        };
     }
     Some(if neg { -v } else { v })
 }

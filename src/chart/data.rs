@@ -53,7 +53,7 @@ impl Chart {
         match self {
             Chart::Herd(c) => {
                 let mut starts: Vec<f64> = c.series.iter().flat_map(|s| s.columns.iter().map(|x| x.0)).collect();
-                starts.sort_by(f64::total_cmp);
+                starts.sort_unstable_by(f64::total_cmp);
                 starts.dedup();
                 let head = std::iter::once("desde (ms)".to_string())
                     .chain(c.series.iter().map(|s| s.label.clone()))

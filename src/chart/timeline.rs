@@ -152,7 +152,14 @@ pub fn draw<DB: DrawingBackend>(
     // Labels above the plot, each on the first row where it does not touch
     // the one before it.
     let mut order: Vec<&Moment> = t.moments.iter().filter(|m| m.at / scale <= x_max).collect();
-    order.sort_by(|a, b| a.at.total_cmp(&b.at));
+    // A stable insertion sort: a handful of moments, and no sort code of its own in the build.
+    for i in 1..order.len() {
+        let mut j = i;
+        while j > 0 && order[j - 1].at > order[j].at {
+            order.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     let mut row_ends: Vec<i32> = Vec::new();
     let (_, plot_top) = c.backend_coord(&(0.0, lanes));
     for m in order {

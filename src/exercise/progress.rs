@@ -90,12 +90,16 @@ impl Progress {
                 _ => None,
             }
         }
+        // Maps are filled by `insert`, not collected: `collect` into a `BTreeMap`
+        // sorts first, and each sort is code of its own in the browser build.
         fn map<V>(v: Option<&Json>, value: impl Fn(&Json) -> Option<V>) -> Option<BTreeMap<u32, V>> {
-            let Some(v) = v else { return Some(BTreeMap::new()) };
-            members(v)?
-                .iter()
-                .map(|(k, v)| Some((k.parse().ok()?, value(v)?)))
-                .collect()
+            let mut out = BTreeMap::new();
+            if let Some(v) = v {
+                for (k, v) in members(v)? {
+                    out.insert(k.parse().ok()?, value(v)?);
+                }
+            }
+            Some(out)
         }
         let entry = |e: &Json| -> Option<Entry> {
             let right = match e.get("right")? {
@@ -105,13 +109,12 @@ impl Progress {
                     .collect::<Option<_>>()?,
                 _ => return None,
             };
-            let answers = match e.get("answers") {
-                None => BTreeMap::new(),
-                Some(a) => members(a)?
-                    .iter()
-                    .map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
-                    .collect::<Option<_>>()?,
-            };
+            let mut answers = BTreeMap::new();
+            if let Some(a) = e.get("answers") {
+                for (k, v) in members(a)? {
+                    answers.insert(k.clone(), v.as_str()?.to_string());
+                }
+            }
             Some(Entry {
                 right,
                 parts: e.get("parts")?.as_u32()?,
@@ -192,14 +195,14 @@ impl Progress {
         let e = variants.entry(v).or_default();
         e.parts = parts;
         for (id, typed) in right {
-            if !e.right.contains(id) {
-                e.right.push(id.clone());
+            // Kept sorted as it grows.
+            if let Err(at) = e.right.binary_search(id) {
+                e.right.insert(at, id.clone());
             }
             if !typed.is_empty() {
                 e.answers.insert(id.clone(), typed.chars().take(100).collect());
             }
         }
-        e.right.sort();
     }
 
     pub fn right(&self, n: u32, v: u32) -> usize {

@@ -143,6 +143,25 @@ impl Spec {
     }
 }
 
+/// A scenario's parameters as the generic code handles them: one value per
+/// spec, in the order of [`Params::specs`]. The functions on values are not
+/// generic, so the browser build has one copy of them, not one per scenario.
+pub type Values = Vec<Value>;
+
+/// `params` as [`Values`].
+pub fn values<P: Params>(params: &P) -> Values {
+    P::specs().iter().map(|s| params.get(s.key)).collect()
+}
+
+/// The parameters with the given [`Values`] (each already valid for its spec).
+pub fn from_values<P: Params>(values: &[Value]) -> P {
+    let mut p = P::default();
+    for (spec, v) in P::specs().iter().zip(values) {
+        p.set(spec.key, v.clone());
+    }
+    p
+}
+
 /// Clamps every parameter into its bounds; the notes say what changed.
 pub fn clamp<P: Params>(params: &P) -> (P, Vec<Note>) {
     let mut out = params.clone();
@@ -180,20 +199,27 @@ pub fn check<P: Params>(params: &P) -> Result<(), Vec<String>> {
 /// keys keep their defaults (the lesson's values); everything that could not
 /// be used as given gets a note.
 pub fn from_query<P: Params>(query: &str) -> (P, Vec<Note>) {
-    let mut params = P::default();
+    let (values, notes) = values_from_query(P::specs(), values(&P::default()), query);
+    (from_values(&values), notes)
+}
+
+/// [`from_query`] on [`Values`], starting from `defaults`.
+pub fn values_from_query(specs: &'static [Spec], defaults: Values, query: &str) -> (Values, Vec<Note>) {
+    let mut params = defaults;
     let mut notes = Vec::new();
     let query = query.strip_prefix('?').unwrap_or(query);
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (raw_key, raw_val) = pair.split_once('=').unwrap_or((pair, ""));
         let key = percent_decode(raw_key);
         let val = percent_decode(raw_val);
-        let Some(spec) = P::specs().iter().find(|s| s.key == key) else {
+        let Some(i) = specs.iter().position(|s| s.key == key) else {
             continue; // other pieces of the page may use other keys
         };
+        let spec = &specs[i];
         match spec.parse(&val) {
             Some(v) => {
                 let (v, note) = spec.clamp(v);
-                params.set(spec.key, v);
+                params[i] = v;
                 if let Some(message) = note {
                     notes.push(Note { key: spec.key, message });
                 }
@@ -212,11 +238,16 @@ pub fn from_query<P: Params>(query: &str) -> (P, Vec<Note>) {
 
 /// The query that reproduces `params` (only what differs from the defaults).
 pub fn to_query<P: Params>(params: &P) -> String {
-    let default = P::default();
-    P::specs()
+    values_to_query(P::specs(), &values(params), &values(&P::default()))
+}
+
+/// [`to_query`] on [`Values`]: what differs from `defaults`.
+pub fn values_to_query(specs: &[Spec], values: &[Value], defaults: &[Value]) -> String {
+    specs
         .iter()
-        .filter(|s| params.get(s.key) != default.get(s.key))
-        .map(|s| format!("{}={}", s.key, s.format(&params.get(s.key))))
+        .zip(values.iter().zip(defaults))
+        .filter(|(_, (v, d))| v != d)
+        .map(|(s, (v, _))| format!("{}={}", s.key, s.format(v)))
         .collect::<Vec<_>>()
         .join("&")
 }

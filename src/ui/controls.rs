@@ -1,53 +1,71 @@
 //! The controls of a widget, built from its parameter specs, with the reset
 //! button and the notes about clamped values.
 
+//!
+//! They take the parameters as values ([`crate::sim::params::Values`]), so
+//! each exists once in the build whatever the scenario.
+
 use super::param_control::ParamControl;
-use super::use_params::ParamsHandle;
-use crate::sim::params::Params;
+use super::use_params::{ParamsHandle, ValuesState};
+use crate::sim::params::{Note, Params, Value};
 use yew::prelude::*;
 
 /// One control per parameter (in `only`, if given), then "Volver a los valores de la lección".
-pub fn controls<P: Params + 'static>(h: &ParamsHandle<P>, only: Option<&[&str]>) -> Html {
+pub fn controls<P: Params>(h: &ParamsHandle<P>, only: Option<&[&str]>) -> Html {
+    controls_of(&h.state, &h.values, only)
+}
+
+fn one(state: &ValuesState, values: &[Value], keep: &dyn Fn(&str) -> bool) -> Html {
+    html! {
+        { for state.specs.iter().zip(values).filter(|(s, _)| keep(s.key)).map(|(spec, value)| html! {
+            <ParamControl widget={state.widget} spec={*spec} value={value.clone()} on_change={state.setter(spec.key)} />
+        }) }
+    }
+}
+
+fn controls_of(state: &ValuesState, values: &[Value], only: Option<&[&str]>) -> Html {
     html! {
         <div class="controls">
-            { for P::specs().iter().filter(|s| only.is_none_or(|o| o.contains(&s.key))).map(|spec| html! {
-                <ParamControl widget={h.widget} spec={*spec} value={h.params.get(spec.key)} on_change={h.setter(spec.key)} />
-            }) }
-            <button type="button" class="reset" onclick={h.reset()}>{ "Volver a los valores de la lección" }</button>
+            { one(state, values, &|k| only.is_none_or(|o| o.contains(&k))) }
+            <button type="button" class="reset" onclick={state.reset()}>{ "Volver a los valores de la lección" }</button>
         </div>
     }
 }
 
 /// Further controls, folded under «Más parámetros» (no reset button of their own).
-pub fn more_controls<P: Params + 'static>(h: &ParamsHandle<P>, keys: &[&str]) -> Html {
+pub fn more_controls<P: Params>(h: &ParamsHandle<P>, keys: &[&str]) -> Html {
     html! {
         <details class="more-controls">
             <summary>{ "Más parámetros" }</summary>
-            <div class="controls">
-                { for P::specs().iter().filter(|s| keys.contains(&s.key)).map(|spec| html! {
-                    <ParamControl widget={h.widget} spec={*spec} value={h.params.get(spec.key)} on_change={h.setter(spec.key)} />
-                }) }
-            </div>
+            <div class="controls">{ one(&h.state, &h.values, &|k| keys.contains(&k)) }</div>
         </details>
     }
 }
 
 /// The notes about values that were clamped or not understood.
 pub fn notes<P: Params>(h: &ParamsHandle<P>) -> Html {
-    if h.notes.is_empty() {
+    notes_of(&h.notes)
+}
+
+fn notes_of(notes: &[Note]) -> Html {
+    if notes.is_empty() {
         return html! {};
     }
     html! {
         <ul class="notes" role="status">
-            { for h.notes.iter().map(|n| html! { <li>{ &n.message }</li> }) }
+            { for notes.iter().map(|n| html! { <li>{ &n.message }</li> }) }
         </ul>
     }
 }
 
 /// The same run on the command line, for instructors and authors.
 pub fn command_line<P: Params>(scenario: &str, p: &P) -> Html {
+    command_line_of(scenario, &crate::sim::params::to_query(p))
+}
+
+fn command_line_of(scenario: &str, query: &str) -> Html {
     let mut cmd = format!("sensei-lab {scenario}");
-    for pair in crate::sim::params::to_query(p).split('&').filter(|s| !s.is_empty()) {
+    for pair in query.split('&').filter(|s| !s.is_empty()) {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         cmd.push_str(&format!(" --{k} {v}"));
     }

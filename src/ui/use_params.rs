@@ -9,8 +9,13 @@
 //! event. The page keeps answering; at the lesson's values the timeout costs
 //! well under a millisecond (see docs/PERFORMANCE.md).
 
+//!
+//! The state is the parameters as [`Values`] (one per spec), so that the
+//! setter, the reset and the URL code exist once in the build, not once per
+//! scenario; only [`use_params`] turns them into the scenario's struct.
+
 use super::url_state;
-use crate::sim::params::{self, Note, Params, Value};
+use crate::sim::params::{self, Note, Params, Spec, Value, Values};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -21,43 +26,55 @@ pub const WIDGET_KEY: &str = "widget";
 /// What a widget's controls need.
 #[derive(Clone, PartialEq)]
 pub struct ParamsHandle<P: Params> {
-    pub widget: &'static str,
     pub params: P,
+    pub values: Values,
     pub notes: Vec<Note>,
-    state: UseStateHandle<(P, Vec<Note>)>,
+    pub state: ValuesState,
+}
+
+/// A widget's parameters as state, whatever the scenario.
+#[derive(Clone, PartialEq)]
+pub struct ValuesState {
+    pub widget: &'static str,
+    pub specs: &'static [Spec],
+    defaults: Rc<Values>,
+    state: UseStateHandle<(Values, Vec<Note>)>,
     /// The latest change not yet applied, if a task to apply it is scheduled.
-    pending: Pending<P>,
+    pending: Pending,
 }
 
 /// Parameters and their notes, waiting to be applied.
-type Pending<P> = Rc<RefCell<Option<(P, Vec<Note>)>>>;
+type Pending = Rc<RefCell<Option<(Values, Vec<Note>)>>>;
 
-impl<P: Params + 'static> ParamsHandle<P> {
+impl ValuesState {
     /// A callback that sets one parameter (clamping it, with a note if needed).
     pub fn setter(&self, key: &'static str) -> Callback<Value> {
-        let state = self.state.clone();
-        let pending = self.pending.clone();
-        let widget = self.widget;
+        let this = self.clone();
         Callback::from(move |v: Value| {
-            let Some(spec) = P::specs().iter().find(|s| s.key == key) else {
+            let Some(i) = this.specs.iter().position(|s| s.key == key) else {
                 return;
             };
-            let scheduled = pending.borrow().is_some();
-            let (mut p, mut notes) = pending.borrow_mut().take().unwrap_or_else(|| (*state).clone());
+            let spec = &this.specs[i];
+            let scheduled = this.pending.borrow().is_some();
+            let (mut values, mut notes) = this
+                .pending
+                .borrow_mut()
+                .take()
+                .unwrap_or_else(|| (*this.state).clone());
             let (v, note) = spec.clamp(v);
-            p.set(key, v);
+            values[i] = v;
             notes.retain(|n| n.key != key);
             if let Some(message) = note {
                 notes.push(Note { key: spec.key, message });
             }
-            *pending.borrow_mut() = Some((p, notes));
+            *this.pending.borrow_mut() = Some((values, notes));
             if !scheduled {
-                let (state, pending) = (state.clone(), pending.clone());
+                let this = this.clone();
                 gloo::timers::callback::Timeout::new(0, move || {
-                    let latest = pending.borrow_mut().take();
+                    let latest = this.pending.borrow_mut().take();
                     if let Some(latest) = latest {
-                        write_url(widget, &latest.0);
-                        state.set(latest);
+                        this.write_url(&latest.0);
+                        this.state.set(latest);
                     }
                 })
                 .forget();
@@ -67,30 +84,49 @@ impl<P: Params + 'static> ParamsHandle<P> {
 
     /// A callback that puts back the lesson's values.
     pub fn reset(&self) -> Callback<MouseEvent> {
-        let state = self.state.clone();
-        let pending = self.pending.clone();
+        let this = self.clone();
         Callback::from(move |_| {
-            pending.borrow_mut().take();
+            this.pending.borrow_mut().take();
             url_state::replace_query("");
-            state.set((P::default(), Vec::new()));
+            this.state.set(((*this.defaults).clone(), Vec::new()));
         })
     }
-}
 
-fn write_url<P: Params>(widget: &str, p: &P) {
-    let own = params::to_query(p);
-    let query = if own.is_empty() {
-        format!("{WIDGET_KEY}={widget}")
-    } else {
-        format!("{WIDGET_KEY}={widget}&{own}")
-    };
-    url_state::replace_query(&query);
+    /// The query that reproduces `values` (only what differs from the lesson).
+    pub fn query(&self, values: &[Value]) -> String {
+        params::values_to_query(self.specs, values, &self.defaults)
+    }
+
+    fn write_url(&self, values: &[Value]) {
+        let own = self.query(values);
+        let widget = self.widget;
+        let query = if own.is_empty() {
+            format!("{WIDGET_KEY}={widget}")
+        } else {
+            format!("{WIDGET_KEY}={widget}&{own}")
+        };
+        url_state::replace_query(&query);
+    }
 }
 
 /// Reads the page's query if it is this widget's (`widget=<id>`, or no
 /// `widget` key at all), and keeps the parameters as state.
 #[hook]
 pub fn use_params<P: Params + 'static>(widget: &'static str) -> ParamsHandle<P> {
+    let state = use_values(widget, P::specs(), params::values(&P::default()));
+    let (values, notes) = (*state.state).clone();
+    ParamsHandle {
+        params: params::from_values(&values),
+        values,
+        notes,
+        state,
+    }
+}
+
+#[hook]
+fn use_values(widget: &'static str, specs: &'static [Spec], defaults: Values) -> ValuesState {
+    let defaults = use_memo((), move |_| defaults);
+    let d = defaults.clone();
     let state = use_state(move || {
         let query = url_state::current_query();
         let owner = query
@@ -99,15 +135,15 @@ pub fn use_params<P: Params + 'static>(widget: &'static str) -> ParamsHandle<P> 
             .find_map(|kv| kv.strip_prefix(WIDGET_KEY).and_then(|r| r.strip_prefix('=')))
             .map(str::to_string);
         match owner {
-            Some(o) if o != widget => (P::default(), Vec::new()),
-            _ => params::from_query::<P>(&query),
+            Some(o) if o != widget => ((*d).clone(), Vec::new()),
+            _ => params::values_from_query(specs, (*d).clone(), &query),
         }
     });
     let pending = use_mut_ref(|| None);
-    ParamsHandle {
+    ValuesState {
         widget,
-        params: state.0.clone(),
-        notes: state.1.clone(),
+        specs,
+        defaults,
         state,
         pending,
     }

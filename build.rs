@@ -53,7 +53,8 @@ fn main() {
         let text = std::fs::read_to_string(&md).unwrap_or_default();
         // A lesson that does not parse is embedded as it is: the lab reports its error.
         let (skeleton, runs) = match parse::parse(&slug, &text) {
-            Ok(lesson) => {
+            Ok(mut lesson) => {
+                parse::drop_exercise_texts(&mut lesson);
                 let mut runs = Vec::new();
                 (parse::skeleton(&lesson, &mut runs), runs)
             }

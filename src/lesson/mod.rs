@@ -36,7 +36,7 @@ mod parse;
 mod registry;
 
 pub use directive::{parse_directive_line, Directive};
-pub use parse::{parse, run_index, skeleton, slugify, Block, Lesson, LessonError, Section};
+pub use parse::{drop_exercise_texts, parse, run_index, skeleton, slugify, Block, Lesson, LessonError, Section};
 pub use registry::{all, compiled, errors, find, program_source};
 
 /// The widgets a `::widget{id=…}` directive can place.

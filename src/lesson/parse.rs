@@ -335,6 +335,34 @@ pub fn skeleton(lesson: &Lesson, runs: &mut Vec<String>) -> String {
     out
 }
 
+/// Empties the text of each `exercise` container that places no piece of the
+/// lab: the page shows an exercise as the core computes it
+/// (`exercise::bank`, kept equal to the lesson's text by a test), so the
+/// browser build need not carry the lesson's copy.
+pub fn drop_exercise_texts(lesson: &mut Lesson) {
+    fn places_a_piece(blocks: &[Block]) -> bool {
+        blocks.iter().any(|b| match b {
+            Block::Directive(_) => true,
+            Block::Container { body, .. } => places_a_piece(body),
+            Block::Markdown(_) => false,
+        })
+    }
+    fn walk(blocks: &mut [Block]) {
+        for b in blocks {
+            if let Block::Container { directive, body } = b {
+                if directive.name == "exercise" && !places_a_piece(body) {
+                    body.clear();
+                } else {
+                    walk(body);
+                }
+            }
+        }
+    }
+    for s in &mut lesson.sections {
+        walk(&mut s.blocks);
+    }
+}
+
 /// Whether `text` is a markdown run of a [`skeleton`], and which.
 pub fn run_index(text: &str) -> Option<usize> {
     text.strip_prefix(RUN)?.trim_end().parse().ok()

@@ -69,7 +69,7 @@ pub fn compiled(slug: &str, text: &str) -> Option<&'static str> {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::lesson::{markup, skeleton, Block};
+    use crate::lesson::{drop_exercise_texts, markup, skeleton, Block};
 
     /// The browser's form of each lesson is the native one: the same
     /// sections and directives, and each run compiled from the same text.
@@ -95,7 +95,10 @@ mod tests {
                         },
                     ) => {
                         assert_eq!(d1, d2);
-                        pair(b1, b2, slug, runs);
+                        // An exercise is shown from the core, not from the lesson's copy of its text.
+                        if !(d1.name == "exercise" && b2.is_empty()) {
+                            pair(b1, b2, slug, runs);
+                        }
                     }
                     (a, b) => assert_eq!(a, b),
                 }
@@ -114,7 +117,10 @@ mod tests {
             }
             assert_eq!(runs, COMPILED[i].len());
             // And the skeleton is what the parser writes back.
-            assert_eq!(skeleton(&native, &mut Vec::new()), SKELETONS[i]);
+            let mut shown = native.clone();
+            drop_exercise_texts(&mut shown);
+            assert_ne!(shown, native, "the exercises' texts are left out");
+            assert_eq!(skeleton(&shown, &mut Vec::new()), SKELETONS[i]);
         }
     }
 }

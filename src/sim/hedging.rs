@@ -10,7 +10,10 @@
 //! the copy is just as slow, and the extra load makes it worse.
 //!
 //! [`formula`] is exercise 8's arithmetic; [`simulate`] is a Monte Carlo of
-//! the same reads, seeded.
+//! the same reads, seeded. Its random draws ([`Draws`]) depend only on the
+//! seed and the number of reads, so a widget draws them once and replays
+//! them for every other change ([`simulate_with`]): arithmetic only, well
+//! inside a frame for 100,000 reads.
 //!
 //! ```
 //! use sensei_lab::sim::hedging::{formula, HedgingParams};
@@ -20,7 +23,7 @@
 //! ```
 
 use super::params::{Kind, Spec};
-use super::rng::{PyRandom, UnitRng};
+use super::rng::{normal_quantile, unit_from_u32, PyRandom};
 use serde::{Deserialize, Serialize};
 
 /// The reads and the hedge. Defaults are exercise 8's.
@@ -229,14 +232,52 @@ pub struct HedgingRun {
     pub ccdf_with: Vec<(f64, f64)>,
 }
 
+/// The random part of a run: for each read, what decides whether each of
+/// its two copies lands on a pause, and the normal draw of each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draws {
+    seed: u32,
+    /// Per read, four draws of 32 bits from `PyRandom::new(seed)`, in order:
+    /// pause of copy 1, pause of copy 2, normal of copy 1, normal of copy 2.
+    /// The first copy's normal is kept as the normal itself; the second's as
+    /// its uniform, turned into a normal only for the reads that get a copy.
+    reads: Vec<[f32; 4]>,
+}
+
+impl Draws {
+    pub fn new(seed: u32, reads: u32) -> Self {
+        let mut rng = PyRandom::new(seed);
+        let mut unit = move || unit_from_u32(rng.next_u32());
+        let reads = (0..reads.min(MAX_READS))
+            .map(|_| {
+                let (a, b, z1, u2) = (unit(), unit(), normal_quantile(unit()), unit());
+                [a as f32, b as f32, z1 as f32, u2 as f32]
+            })
+            .collect();
+        Draws { seed, reads }
+    }
+
+    pub fn seed(&self) -> u32 {
+        self.seed
+    }
+
+    pub fn len(&self) -> usize {
+        self.reads.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.reads.is_empty()
+    }
+}
+
+/// The most reads a run plays (the bound of `--reads`).
+pub const MAX_READS: u32 = 200_000;
+
 /// One copy's latency: a pause, or a normal read (never under 1 ms).
-fn copy<R: UnitRng>(p: &HedgingParams, rng: &mut R) -> f64 {
-    if rng.random() < p.pause_pct as f64 / 100.0 {
+fn copy(p: &HedgingParams, pause_draw: f32, z: f64) -> f64 {
+    if (pause_draw as f64) < p.pause_pct as f64 / 100.0 {
         return p.pause_ms as f64;
     }
-    // Box–Muller: two uniform draws, one normal.
-    let (u1, u2) = (1.0 - rng.random(), rng.random());
-    let z = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
     (p.copy_ms as f64 + p.spread_ms as f64 * z).max(1.0)
 }
 
@@ -246,6 +287,7 @@ fn copy<R: UnitRng>(p: &HedgingParams, rng: &mut R) -> f64 {
 /// real sample, off from the exact order statistic by less than a bin.
 struct Histogram {
     width: f64,
+    per_width: f64,
     counts: Vec<u32>,
     max: Vec<f64>,
     n: usize,
@@ -254,20 +296,23 @@ struct Histogram {
 const BINS: usize = 20_000;
 
 impl Histogram {
-    fn new(values: &[f64], top: f64) -> Self {
+    /// An empty histogram for samples in `0..=top`.
+    fn empty(top: f64) -> Self {
         let width = (top / BINS as f64).max(1e-9);
-        let mut h = Histogram {
+        Histogram {
             width,
+            per_width: 1.0 / width,
             counts: vec![0; BINS + 1],
             max: vec![f64::NEG_INFINITY; BINS + 1],
-            n: values.len(),
-        };
-        for &v in values {
-            let i = ((v / width) as usize).min(BINS);
-            h.counts[i] += 1;
-            h.max[i] = h.max[i].max(v);
+            n: 0,
         }
-        h
+    }
+
+    fn add(&mut self, v: f64) {
+        let i = ((v * self.per_width) as usize).min(BINS);
+        self.counts[i] += 1;
+        self.max[i] = self.max[i].max(v);
+        self.n += 1;
     }
 
     /// The smallest sample with at least a share `q` of samples at or below it.
@@ -315,14 +360,31 @@ pub const CCDF_POINTS: usize = 240;
 /// percentile for those still waiting.
 pub fn simulate(params: &HedgingParams) -> HedgingRun {
     let (p, _) = super::params::clamp(params);
-    let mut rng = PyRandom::new(p.seed);
+    simulate_with(&Draws::new(p.seed, p.reads), &p)
+}
+
+/// [`simulate`] with the draws already made (they must be for `params`'s
+/// seed and reads; if not, they are made again).
+pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
+    let (p, _) = super::params::clamp(params);
+    if draws.seed != p.seed || draws.len() != p.reads as usize {
+        return simulate_with(&Draws::new(p.seed, p.reads), &p);
+    }
+    // Three passes over the draws, no sample kept: each latency is a few
+    // operations to compute again, cheaper than storing 100,000 of them.
     let n = p.reads as usize;
-    let firsts: Vec<f64> = (0..n).map(|_| copy(&p, &mut rng)).collect();
-    let slowest = firsts.iter().copied().fold(1.0, f64::max);
-    let slow = |v: &f64| *v >= p.pause_ms as f64 / 2.0 && p.pause_pct > 0;
-    let slow_without = firsts.iter().filter(|v| slow(v)).count() as f64 / n as f64;
+    let first = |d: &[f32; 4]| copy(&p, d[0], d[2] as f64);
+    let slowest = draws.reads.iter().map(first).fold(1.0, f64::max);
+    let slow = |v: f64| v >= p.pause_ms as f64 / 2.0 && p.pause_pct > 0;
     let max_x = slowest * 1.1;
-    let h_without = Histogram::new(&firsts, max_x);
+    let mut h_without = Histogram::empty(max_x);
+    let mut slow_count = 0usize;
+    for d in &draws.reads {
+        let v = first(d);
+        h_without.add(v);
+        slow_count += usize::from(slow(v));
+    }
+    let slow_without = slow_count as f64 / n as f64;
     let without = h_without.percentiles();
     let ccdf_without = h_without.ccdf(max_x);
 
@@ -341,31 +403,29 @@ pub fn simulate(params: &HedgingParams) -> HedgingRun {
     };
     let hedge_at = h_without.percentile(h as f64 / 100.0);
     let (mut hedged, mut rescued_max) = (0usize, None::<f64>);
-    let with: Vec<f64> = firsts
-        .iter()
-        .map(|&first| {
-            if first <= hedge_at {
-                return first;
-            }
-            hedged += 1;
-            let second = hedge_at + copy(&p, &mut rng);
-            if second < first {
-                rescued_max = Some(rescued_max.map_or(second, |m: f64| m.max(second)));
-                second
-            } else {
-                first
-            }
-        })
-        .collect();
     // The hedged latencies are never above the first ones, so the same bins fit.
-    let h_with = Histogram::new(&with, max_x);
+    let mut h_with = Histogram::empty(max_x);
+    let mut slow_count = 0usize;
+    for d in &draws.reads {
+        let mut v = first(d);
+        if v > hedge_at {
+            hedged += 1;
+            let second = hedge_at + copy(&p, d[1], normal_quantile(d[3] as f64));
+            if second < v {
+                rescued_max = Some(rescued_max.map_or(second, |m: f64| m.max(second)));
+                v = second;
+            }
+        }
+        h_with.add(v);
+        slow_count += usize::from(slow(v));
+    }
     HedgingRun {
         without,
         with: Some(h_with.percentiles()),
         hedge_at_ms: Some(hedge_at),
         extra_load: hedged as f64 / n as f64,
         slow_without,
-        slow_with: with.iter().filter(|v| slow(v)).count() as f64 / n as f64,
+        slow_with: slow_count as f64 / n as f64,
         rescued_max_ms: rescued_max,
         ccdf_with: h_with.ccdf(max_x),
         ccdf_without,
@@ -389,6 +449,36 @@ mod tests {
         assert!((r.extra_load - 0.05).abs() < 0.002, "{}", r.extra_load);
         let f = formula(&HedgingParams::default());
         assert_eq!(f.gpu_after_pct, 94.5);
+    }
+
+    /// Replaying the draws is the same run as drawing them again.
+    #[test]
+    fn replayed_draws_give_the_same_run() {
+        let p = HedgingParams {
+            reads: 20_000,
+            ..HedgingParams::default()
+        };
+        let draws = Draws::new(p.seed, p.reads);
+        for change in [
+            HedgingParams {
+                pause_pct: 10,
+                ..p.clone()
+            },
+            HedgingParams {
+                hedge_pct: Some(80),
+                ..p.clone()
+            },
+            HedgingParams {
+                spread_ms: 0,
+                ..p.clone()
+            },
+        ] {
+            assert_eq!(simulate_with(&draws, &change), simulate(&change));
+        }
+        // Draws for another seed are not used.
+        let other = HedgingParams { seed: 8, ..p.clone() };
+        assert_eq!(simulate_with(&draws, &other), simulate(&other));
+        assert_ne!(simulate(&other), simulate(&p));
     }
 
     #[test]

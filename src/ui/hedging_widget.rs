@@ -8,7 +8,7 @@ use super::widget_frame::WidgetFrame;
 use crate::chart::hedging::HedgingChart;
 use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int, es_percent};
-use crate::sim::hedging::{formula, simulate, HedgingParams, Percentiles};
+use crate::sim::hedging::{formula, simulate_with, Draws, HedgingParams, Percentiles};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -20,7 +20,9 @@ fn ms(v: f64) -> String {
 pub fn HedgingWidget() -> Html {
     let h = use_params::<HedgingParams>("hedging");
     let p = h.params.clone();
-    let run = use_memo(p.clone(), |p| (simulate(p), formula(p)));
+    // The random draws depend on the seed and the reads only: made once, replayed on every other change.
+    let draws = use_memo((p.seed, p.reads), |(seed, reads)| Draws::new(*seed, *reads));
+    let run = use_memo(p.clone(), move |p| (simulate_with(&draws, p), formula(p)));
     let r2 = run.clone();
     let chart = use_memo(p.clone(), move |p| {
         let r = &r2.0;

@@ -260,6 +260,9 @@ impl Key {
 struct Calendar {
     window: f64,
     inv_window: f64,
+    /// The last time whose window was computed, and that window: without
+    /// jitter, whole runs of attempts share a time.
+    last: (u64, u64),
     /// The window being played, in order; `next` is the first not yet played …
     cur: u64,
     sorted: Vec<Key>,
@@ -289,6 +292,7 @@ impl Calendar {
         Calendar {
             window,
             inv_window: 1.0 / window,
+            last: (f64::NAN.to_bits(), 0),
             cur: 0,
             sorted: Vec::new(),
             next: 0,
@@ -310,7 +314,13 @@ impl Calendar {
 
     #[inline]
     fn push(&mut self, k: Key) {
-        let w = self.window_of(k.t());
+        let w = if k.0 == self.last.0 {
+            self.last.1
+        } else {
+            let w = self.window_of(k.t());
+            self.last = (k.0, w);
+            w
+        };
         if w <= self.cur {
             self.late.push(Reverse(k));
         } else if w - self.cur <= self.mask + 1 {

@@ -38,6 +38,9 @@ impl Chart {
         &self,
         root: &DrawingArea<DB, Shift>,
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        // Every chart paints over the whole area: the browser reuses its canvas
+        // from one drawing to the next without clearing it.
+        root.fill(&plotters::style::WHITE)?;
         match self {
             Chart::Herd(c) => herd::draw(root, c),
             Chart::Timeline(t) => timeline::draw(root, t),

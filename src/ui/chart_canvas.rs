@@ -57,8 +57,12 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
                 let _ = p.mark("chart-draw-start");
             }
             let h = if *w < 520 { height * 3 / 4 } else { height };
-            el.set_width(*w);
-            el.set_height(h);
+            // Resizing a canvas reallocates its pixels: only when the size changes
+            // (each chart paints its whole background first anyway).
+            if el.width() != *w || el.height() != h {
+                el.set_width(*w);
+                el.set_height(h);
+            }
             if let Some(backend) = Canvas::new(el.clone()) {
                 if let Err(e) = chart.draw(&backend.into_drawing_area()) {
                     web_sys::console::error_1(&format!("chart: {e:?}").into());

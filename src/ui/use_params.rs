@@ -7,7 +7,8 @@
 //! parameters takes a good part of a second), the browser handles them all
 //! first and the widget runs once, with the latest value, instead of once per
 //! event. The page keeps answering; at the lesson's values the timeout costs
-//! well under a millisecond (see docs/PERFORMANCE.md).
+//! well under a millisecond (see docs/PERFORMANCE.md). The URL is written in
+//! the task after, once the chart is redrawn.
 
 //!
 //! The state is the parameters as [`Values`] (one per spec), so that the
@@ -72,9 +73,12 @@ impl ValuesState {
                 let this = this.clone();
                 gloo::timers::callback::Timeout::new(0, move || {
                     let latest = this.pending.borrow_mut().take();
-                    if let Some(latest) = latest {
-                        this.write_url(&latest.0);
-                        this.state.set(latest);
+                    if let Some((values, notes)) = latest {
+                        this.state.set((values.clone(), notes));
+                        // The URL in a task after the redraw: `replaceState` costs about
+                        // a millisecond, which the learner waits for only if it comes first.
+                        let this = this.clone();
+                        gloo::timers::callback::Timeout::new(0, move || this.write_url(&values)).forget();
                     }
                 })
                 .forget();

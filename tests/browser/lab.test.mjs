@@ -79,7 +79,8 @@ test('the herd widget re-runs and redraws on every change', async () => {
     'intentos': ['5,850', '3,293'],
   });
   assert.notEqual(await page.$eval('#widget-herd canvas', (c) => c.toDataURL()), before, 'the chart changed');
-  assert.match(page.url(), /\?widget=herd&clients=2000/, 'the state is in the URL');
+  // The state is in the URL (written just after the redraw).
+  await page.waitForURL(/\?widget=herd&clients=2000/);
 
   // The logarithmic axis redraws the same data.
   const beforeLog = await draws(page);

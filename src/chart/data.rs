@@ -37,6 +37,20 @@ fn num(v: f64) -> String {
     }
 }
 
+/// Rows of series that share their x values: x and `first`'s y, then each
+/// of `rest`'s y at the same index (empty where a series is shorter).
+fn aligned(first: &[(f64, f64)], rest: &[&[(f64, f64)]]) -> Vec<Vec<String>> {
+    first
+        .iter()
+        .enumerate()
+        .map(|(i, (x, y))| {
+            let mut r = vec![num(*x), num(*y)];
+            r.extend(rest.iter().map(|s| s.get(i).map(|p| num(p.1)).unwrap_or_default()));
+            r
+        })
+        .collect()
+}
+
 fn table(caption: &str, head: Vec<String>, rows: Vec<Vec<String>>) -> DataTable {
     let (rows, thinned) = thin(&rows);
     let caption = if thinned {
@@ -117,27 +131,20 @@ impl Chart {
                 c.curve.iter().map(|(t, n)| vec![num(*t), es_int(*n as i64)]).collect(),
             ),
             Chart::Hedging(c) => {
-                let with = c.with.as_deref().unwrap_or(&[]);
                 let mut head = vec![
                     "latencia (ms)".to_string(),
                     "sin hedging: más lentas que esto".to_string(),
                 ];
-                if c.with.is_some() {
+                let mut rest: Vec<&[(f64, f64)]> = Vec::new();
+                if let Some(with) = &c.with {
                     head.push("con hedging".into());
+                    rest.push(with);
                 }
-                let rows = c
-                    .without
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (x, y))| {
-                        let mut r = vec![num(*x), num(*y)];
-                        if c.with.is_some() {
-                            r.push(with.get(i).map(|w| num(w.1)).unwrap_or_default());
-                        }
-                        r
-                    })
-                    .collect();
-                table("Parte de las lecturas más lentas que cada latencia", head, rows)
+                table(
+                    "Parte de las lecturas más lentas que cada latencia",
+                    head,
+                    aligned(&c.without, &rest),
+                )
             }
             Chart::Shedding(c) => table(
                 &format!("Por segundo; capacidad {} por segundo", num(c.capacity_rps)),
@@ -193,23 +200,12 @@ impl Chart {
                     "intentos que llegan".into(),
                     "goodput".into(),
                 ];
-                if c.fallbacks.is_some() {
+                let mut rest: Vec<&[(f64, f64)]> = vec![&c.offered, &c.goodput];
+                if let Some(fb) = &c.fallbacks {
                     head.push("fallbacks".into());
+                    rest.push(fb);
                 }
-                let rows = c
-                    .fresh
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (t, f))| {
-                        let mut r = vec![num(*t), num(*f)];
-                        r.push(c.offered.get(i).map(|x| num(x.1)).unwrap_or_default());
-                        r.push(c.goodput.get(i).map(|x| num(x.1)).unwrap_or_default());
-                        if let Some(fb) = &c.fallbacks {
-                            r.push(fb.get(i).map(|x| num(x.1)).unwrap_or_default());
-                        }
-                        r
-                    })
-                    .collect();
+                let rows = aligned(&c.fresh, &rest);
                 table(
                     &format!("Por segundo; capacidad {} por segundo", num(c.capacity)),
                     head,

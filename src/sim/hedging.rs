@@ -153,7 +153,7 @@ const SPECS: &[Spec] = &[
         toggle: "",
         kind: Kind::Int {
             min: 1_000,
-            max: 200_000,
+            max: MAX_READS as i64,
             optional: false,
         },
     },
@@ -256,18 +256,6 @@ impl Draws {
             .collect();
         Draws { seed, reads }
     }
-
-    pub fn seed(&self) -> u32 {
-        self.seed
-    }
-
-    pub fn len(&self) -> usize {
-        self.reads.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.reads.is_empty()
-    }
 }
 
 /// The most reads a run plays (the bound of `--reads`).
@@ -367,7 +355,7 @@ pub fn simulate(params: &HedgingParams) -> HedgingRun {
 /// seed and reads; if not, they are made again).
 pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
     let (p, _) = super::params::clamp(params);
-    if draws.seed != p.seed || draws.len() != p.reads as usize {
+    if draws.seed != p.seed || draws.reads.len() != p.reads as usize {
         return simulate_with(&Draws::new(p.seed, p.reads), &p);
     }
     // Three passes over the draws, no sample kept: each latency is a few

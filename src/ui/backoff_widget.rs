@@ -70,7 +70,7 @@ pub fn BackoffWidget() -> Html {
                         </tr>
                     </tbody>
                 </table>
-                { command_line("backoff", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

@@ -76,7 +76,7 @@ pub fn BreakerWidget() -> Html {
                 <ol class="transitions" data-figure="transitions">
                     { for r.transitions.iter().take(8).map(|(t, s)| html! { <li>{ format!("{}: {}", clock(*t), s.label()) }</li> }) }
                 </ol>
-                { command_line("breaker", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

@@ -58,7 +58,7 @@ pub fn BudgetWidget() -> Html {
                     <p class="aside">{ format!("Con {} de fallas: carga extra {} sin presupuesto, {} con él, {} con la cubeta de fichas.",
                         es_percent(c.0, 0), es_percent(c.1, 0), es_percent(c.2, 0), es_percent(c.3, 0)) }</p>
                 }
-                { command_line("budget", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

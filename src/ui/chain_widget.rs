@@ -98,7 +98,7 @@ pub fn ChainWidget() -> Html {
                 <p class={class} role="status">{ sentence }</p>
                 <ChartCanvas chart={(*chart).clone()} label={label} height={250} />
                 { figures(&[], rows) }
-                { command_line("chain", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

@@ -36,7 +36,7 @@ pub fn ClocksWidget() -> Html {
                 <p class={class} role="status" data-outcome={outcome_key(&result.outcome)}>{ sentence.clone() }</p>
                 <ChartCanvas chart={(*chart).clone()} label={format!("{sentence} {received}")} height={220} />
                 <p class="aside">{ received }</p>
-                { command_line("clocks", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

@@ -15,7 +15,7 @@ pub fn controls<P: Params>(h: &ParamsHandle<P>, only: Option<&[&str]>) -> Html {
     controls_of(&h.state, &h.values, only)
 }
 
-fn one(state: &ValuesState, values: &[Value], keep: &dyn Fn(&str) -> bool) -> Html {
+fn param_controls(state: &ValuesState, values: &[Value], keep: &dyn Fn(&str) -> bool) -> Html {
     html! {
         { for state.specs.iter().zip(values).filter(|(s, _)| keep(s.key)).map(|(spec, value)| html! {
             <ParamControl widget={state.widget} spec={*spec} value={value.clone()} on_change={state.setter(spec.key)} />
@@ -26,7 +26,7 @@ fn one(state: &ValuesState, values: &[Value], keep: &dyn Fn(&str) -> bool) -> Ht
 fn controls_of(state: &ValuesState, values: &[Value], only: Option<&[&str]>) -> Html {
     html! {
         <div class="controls">
-            { one(state, values, &|k| only.is_none_or(|o| o.contains(&k))) }
+            { param_controls(state, values, &|k| only.is_none_or(|o| o.contains(&k))) }
             <button type="button" class="reset" onclick={state.reset()}>{ "Volver a los valores de la lección" }</button>
         </div>
     }
@@ -37,7 +37,7 @@ pub fn more_controls<P: Params>(h: &ParamsHandle<P>, keys: &[&str]) -> Html {
     html! {
         <details class="more-controls">
             <summary>{ "Más parámetros" }</summary>
-            <div class="controls">{ one(&h.state, &h.values, &|k| keys.contains(&k)) }</div>
+            <div class="controls">{ param_controls(&h.state, &h.values, &|k| keys.contains(&k)) }</div>
         </details>
     }
 }
@@ -58,9 +58,10 @@ fn notes_of(notes: &[Note]) -> Html {
     }
 }
 
-/// The same run on the command line, for instructors and authors.
-pub fn command_line<P: Params>(scenario: &str, p: &P) -> Html {
-    command_line_of(scenario, &crate::sim::params::to_query(p))
+/// The same run on the command line, for instructors and authors (the
+/// widget's id is its scenario's subcommand).
+pub fn command_line<P: Params>(h: &ParamsHandle<P>) -> Html {
+    command_line_of(h.state.widget, &h.state.query(&h.values))
 }
 
 fn command_line_of(scenario: &str, query: &str) -> Html {

@@ -101,7 +101,7 @@ pub fn DegradationWidget() -> Html {
                     </div>
                 }
                 { figures(&[], rows) }
-                { command_line("degradation", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

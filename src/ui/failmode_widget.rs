@@ -46,7 +46,7 @@ pub fn FailModeWidget() -> Html {
                 </p>
                 { figures(&[], rows) }
                 <p class="aside">{ "Ojo con las palabras: en fail-open, «abierto» deja pasar; en el breaker, «abierto» no deja pasar." }</p>
-                { command_line("failmode", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

@@ -91,7 +91,7 @@ pub fn HedgingWidget() -> Html {
                 <ChartCanvas chart={(*chart).clone()} label={label} height={300} />
                 { figures(&head, rows) }
                 { arithmetic }
-                { command_line("hedging", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

@@ -93,7 +93,7 @@ pub fn HerdWidget() -> Html {
                 <ChartCanvas chart={(*chart).clone()} label={summary} />
                 <label class="toggle scale"><input type="checkbox" checked={*log_y} onchange={toggle_log} />{ " Eje vertical logarítmico (para ver la llovizna junto a la ola)" }</label>
                 { figures(&head, rows) }
-                { command_line("herd", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

@@ -99,7 +99,7 @@ pub fn InflightWidget() -> Html {
                 <p class={verdict.0} role="status">{ verdict.1 }</p>
                 <ChartCanvas chart={(*chart).clone()} label={label} height={300} />
                 { figures(&[], rows) }
-                { command_line("inflight", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

@@ -69,7 +69,7 @@ pub fn LayersWidget() -> Html {
                         }) }
                     </tbody>
                 </table>
-                { command_line("layers", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

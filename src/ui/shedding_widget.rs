@@ -98,7 +98,7 @@ pub fn SheddingWidget() -> Html {
                 <p class={if over { "verdict warn" } else { "verdict ok" }} role="status">{ verdict }</p>
                 <ChartCanvas chart={(*chart).clone()} label={label} height={380} />
                 { figures(&head, rows) }
-                { command_line("shedding", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

@@ -154,7 +154,7 @@ pub fn StoreWidget() -> Html {
                         <button type="button" class="preset" onclick={undo}>{ "deshacer" }</button>
                     }
                 </div>
-                { command_line("store", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

@@ -84,7 +84,7 @@ pub fn StormWidget() -> Html {
                         <span data-figure="tipping">{ t }</span>
                     }
                 </p>
-                { command_line("storm", &p) }
+                { command_line(&h) }
             </div>
         </WidgetFrame>
     }

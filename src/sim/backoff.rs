@@ -101,11 +101,13 @@ pub struct Backoff {
 }
 
 impl Backoff {
+    #[inline]
     fn cap(&self) -> f64 {
         self.cap_ms.unwrap_or(f64::INFINITY)
     }
 
     /// `min(cap, base × 2ⁿ)`: the wait without jitter before retry `n`.
+    #[inline]
     pub fn ceiling(&self, n: u32) -> f64 {
         // 2ⁿ exactly, from its bits (what `2f64.powi(n)` gives, without the call).
         let two_n = f64::from_bits((1023 + n.min(1023) as u64) << 52);
@@ -117,6 +119,7 @@ impl Backoff {
     /// (only decorrelated jitter reads it; pass `base_ms` before the first).
     /// Each jittered wait takes exactly one draw from `rng`, as the lesson's
     /// Python program does with `rng.uniform`.
+    #[inline]
     pub fn wait<R: UnitRng + ?Sized>(&self, n: u32, prev: f64, rng: &mut R) -> f64 {
         match self.jitter {
             Jitter::None => self.ceiling(n),

@@ -246,37 +246,57 @@ impl Key {
     }
 }
 
-/// The attempts still to come, by window: a calendar queue. Attempts leave
-/// in exactly the order of a single heap (time, then client, then attempt
-/// number), but each window's attempts are put in order once, when the
-/// window comes up, instead of going through a heap of everything one by one.
+/// The attempts still to come, by window: a calendar queue. The simulation
+/// takes them a whole window at a time ([`Calendar::advance`]), unsorted, and
+/// asks for order only where order matters ([`Calendar::order_from`]).
+///
+/// Order matters less than one might think. In a window the server serves the
+/// first `capacity` attempts in (time, client, attempt) order and rejects the
+/// rest; a rejected attempt draws its wait from the one random stream, so the
+/// rejected ones must be taken in exactly Python's order, but which of the
+/// served is first does not change a figure. A window with no more attempts
+/// than capacity needs no order at all, and one with more needs its order only
+/// from rank `capacity` on.
 ///
 /// Putting a window in order is a bucket sort: the window is cut into about
 /// as many buckets as it has attempts, each attempt goes to its bucket by its
 /// time (a monotone function of the time, so bucket order is time order), and
 /// only attempts sharing a bucket are compared. Without jitter every attempt
-/// of a window has the same time: one bucket, already in client order, which
-/// the sort sees in one pass.
+/// of a window has the same time and they arrive in client order: already
+/// sorted, which one pass sees.
+///
+/// A client has at most one attempt pending, so the calendar keeps each
+/// client's pending time and attempt number by client, and the windows hold
+/// only client numbers (4 bytes an attempt instead of 16): less memory to
+/// fill, and fresh memory is what costs most in a run of a second's worth of
+/// retries (every page is faulted in once).
 struct Calendar {
     window: f64,
     inv_window: f64,
     /// The last time whose window was computed, and that window: without
     /// jitter, whole runs of attempts share a time.
     last: (u64, u64),
-    /// The window being played, in order; `next` is the first not yet played …
+    /// The window being played (none before the first [`Calendar::advance`]) …
     cur: u64,
-    sorted: Vec<Key>,
-    next: usize,
-    /// … and those added to it while it is played (a wait shorter than what is left of it).
+    started: bool,
+    /// … its attempts' clients, as they came (see [`Calendar::advance`]) …
+    batch: Vec<u32>,
+    /// … those added to it while it is played (a wait shorter than what is left of it).
     late: BinaryHeap<Reverse<Key>>,
-    /// Windows `cur + 1 ..= cur + ring.len()`, at `w & mask`, unsorted.
-    ring: Vec<Vec<Key>>,
+    /// Windows `cur + 1 ..= horizon`, at `w & mask`, unsorted (before the
+    /// first window is played, `0 ..= horizon`): a slot holds one window.
+    ring: Vec<Vec<u32>>,
     mask: u64,
+    horizon: u64,
     in_ring: usize,
     /// Windows further away.
-    far: std::collections::BTreeMap<u64, Vec<Key>>,
-    /// Scratch space of the bucket sort, kept between windows.
-    unsorted: Vec<Key>,
+    far: std::collections::BTreeMap<u64, Vec<u32>>,
+    /// Each client's pending attempt: its time and number.
+    at: Vec<f64>,
+    tries: Vec<u8>,
+    /// The bucket sort's input, output and scratch space, kept between windows.
+    keys: Vec<Key>,
+    sorted: Vec<Key>,
     buckets: Vec<u32>,
     starts: Vec<u32>,
 }
@@ -285,8 +305,9 @@ struct Calendar {
 const MAX_RING: u64 = 4_096;
 
 impl Calendar {
-    /// A calendar for windows of `window` ms whose waits are at most `longest` ms.
-    fn new(window: f64, longest: f64) -> Self {
+    /// A calendar for `clients` clients (numbered from 0; at most 10 attempts
+    /// each), windows of `window` ms and waits of at most `longest` ms.
+    fn new(clients: usize, window: f64, longest: f64) -> Self {
         let span = (longest / window).min(MAX_RING as f64) as u64 + 2;
         let len = span.next_power_of_two().clamp(8, MAX_RING);
         Calendar {
@@ -294,25 +315,29 @@ impl Calendar {
             inv_window: 1.0 / window,
             last: (f64::NAN.to_bits(), 0),
             cur: 0,
-            sorted: Vec::new(),
-            next: 0,
+            started: false,
+            batch: Vec::new(),
             late: BinaryHeap::new(),
             ring: (0..len).map(|_| Vec::new()).collect(),
             mask: len - 1,
+            horizon: len - 1,
             in_ring: 0,
             far: std::collections::BTreeMap::new(),
-            unsorted: Vec::new(),
+            at: vec![0.0; clients],
+            tries: vec![0; clients],
+            keys: Vec::new(),
+            sorted: Vec::new(),
             buckets: Vec::new(),
             starts: Vec::new(),
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn window_of(&self, t: f64) -> u64 {
         pyfloat::floor_div_recip(t, self.window, self.inv_window) as i64 as u64
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, k: Key) {
         let w = if k.0 == self.last.0 {
             self.last.1
@@ -321,47 +346,31 @@ impl Calendar {
             self.last = (k.0, w);
             w
         };
-        if w <= self.cur {
+        if w <= self.cur && self.started {
             self.late.push(Reverse(k));
-        } else if w - self.cur <= self.mask + 1 {
-            self.ring[(w & self.mask) as usize].push(k);
+            return;
+        }
+        let c = k.client();
+        self.at[c as usize] = k.t();
+        self.tries[c as usize] = k.n() as u8;
+        if w <= self.horizon {
+            self.ring[(w & self.mask) as usize].push(c);
             self.in_ring += 1;
         } else {
-            self.far.entry(w).or_default().push(k);
+            self.far.entry(w).or_default().push(c);
         }
     }
 
-    /// The next attempt and its window.
-    fn pop(&mut self) -> Option<(Key, u64)> {
-        loop {
-            let a = self.sorted.get(self.next).copied();
-            let b = self.late.peek().map(|r| r.0);
-            match (a, b) {
-                (Some(x), Some(y)) if y < x => return self.pop_late(),
-                (Some(x), _) => {
-                    self.next += 1;
-                    return Some((x, self.cur));
-                }
-                (None, Some(_)) => return self.pop_late(),
-                (None, None) => {
-                    if !self.advance() {
-                        return None;
-                    }
-                }
-            }
-        }
-    }
-
-    fn pop_late(&mut self) -> Option<(Key, u64)> {
-        let k = self.late.pop()?.0;
-        Some((k, self.window_of(k.t())))
-    }
-
-    /// Moves to the next window that has attempts; false when none is left.
+    /// Moves to the next window that has attempts and puts them, unsorted, in
+    /// `batch`; false when none is left. Attempts added to the window being
+    /// played (`late`) must all have been taken.
     fn advance(&mut self) -> bool {
+        debug_assert!(self.late.is_empty());
         let len = self.mask + 1;
+        let first = if self.started { 1 } else { 0 };
+        self.started = true;
         let next = if self.in_ring > 0 {
-            (1..=len)
+            (first..=len)
                 .map(|d| self.cur + d)
                 .find(|w| !self.ring[(w & self.mask) as usize].is_empty())
         } else {
@@ -375,79 +384,95 @@ impl Calendar {
             },
         };
         self.cur = next;
-        self.unsorted.clear();
+        self.horizon = next + len;
+        self.batch.clear();
         // This window's slot first: once drained, the slot belongs to window cur + len.
         let slot = &mut self.ring[(self.cur & self.mask) as usize];
         if !slot.is_empty() {
             self.in_ring -= slot.len();
-            // A swap, not a copy: buffers go round between the slots and the sort.
-            std::mem::swap(slot, &mut self.unsorted);
+            // A swap, not a copy: buffers go round between the slots and the batch.
+            std::mem::swap(slot, &mut self.batch);
         }
         // Far windows that the ring now reaches move into it.
         while let Some((&w, _)) = self.far.iter().next() {
-            if w - self.cur > len {
+            if w > self.horizon {
                 break;
             }
             let v = self.far.remove(&w).unwrap_or_default();
             if w == self.cur {
-                self.unsorted.extend(v);
+                self.batch.extend(v);
             } else {
                 self.in_ring += v.len();
                 self.ring[(w & self.mask) as usize].extend(v);
             }
         }
-        self.sort_window();
         true
     }
 
-    /// Puts the current window's attempts in order, into `sorted`.
-    fn sort_window(&mut self) {
-        let n = self.unsorted.len();
-        self.next = 0;
-        self.sorted.clear();
-        if self.unsorted.is_sorted() {
+    /// Puts the window's attempts of rank `from` on (counting from 0, in
+    /// (time, client, attempt) order) in order, at `sorted[at..]`; returns
+    /// `at`. Those of lower rank are left out or left unsorted before `at`.
+    fn order_from(&mut self, from: usize) -> usize {
+        let n = self.batch.len();
+        let (at, tries) = (&self.at, &self.tries);
+        self.keys.clear();
+        self.keys.extend(
+            self.batch
+                .iter()
+                .map(|&c| Key::new(at[c as usize], c, tries[c as usize] as u32)),
+        );
+        if self.keys.is_sorted() {
             // Without jitter, the usual case: nothing to do.
-            std::mem::swap(&mut self.sorted, &mut self.unsorted);
-            return;
+            std::mem::swap(&mut self.sorted, &mut self.keys);
+            return from;
         }
+        self.sorted.clear();
         if n <= 32 {
-            self.sorted.extend_from_slice(&self.unsorted);
+            self.sorted.extend_from_slice(&self.keys);
             self.sorted.sort_unstable();
-            return;
+            return from;
         }
         let nb = n.next_power_of_two();
         let start = self.cur as f64 * self.window;
         let scale = nb as f64 / self.window;
         // Monotone in t (each step rounds monotonically), so bucket order is time order.
         let bucket = |k: &Key| (((k.t() - start) * scale) as i64).clamp(0, nb as i64 - 1) as u32;
-        self.buckets.clear();
-        self.buckets.extend(self.unsorted.iter().map(bucket));
         // starts[b + 1] counts bucket b, then becomes where bucket b + 1 begins.
         self.starts.clear();
         self.starts.resize(nb + 1, 0);
-        for &b in &self.buckets {
+        self.buckets.clear();
+        self.buckets.extend(self.keys.iter().map(|k| {
+            let b = bucket(k);
             self.starts[b as usize + 1] += 1;
-        }
+            b
+        }));
         let mut sum = 0;
         for s in self.starts.iter_mut() {
             sum += *s;
             *s = sum;
         }
-        self.sorted.resize(n, Key(0, 0));
-        for (k, &b) in self.unsorted.iter().zip(&self.buckets) {
-            let at = &mut self.starts[b as usize];
-            self.sorted[*at as usize] = *k;
-            *at += 1;
+        // The bucket holding rank `from`: the buckets before it are all of lower
+        // rank, so they are neither placed nor sorted.
+        let first = self.starts[1..].partition_point(|&s| s as usize <= from);
+        let skip = self.starts[first];
+        self.sorted.resize(n - skip as usize, Key(0, 0));
+        for (k, &b) in self.keys.iter().zip(&self.buckets) {
+            if b as usize >= first {
+                let at = &mut self.starts[b as usize];
+                self.sorted[(*at - skip) as usize] = *k;
+                *at += 1;
+            }
         }
         // Now starts[b] is where bucket b ends; each holds a few attempts.
-        let mut from = 0;
-        for &to in &self.starts[..nb] {
-            let to = to as usize;
-            if to - from > 1 {
-                insertion_sort(&mut self.sorted[from..to]);
+        let mut lo = 0;
+        for &to in &self.starts[first..nb] {
+            let to = (to - skip) as usize;
+            if to - lo > 1 {
+                insertion_sort(&mut self.sorted[lo..to]);
             }
-            from = to;
+            lo = to;
         }
+        from - skip as usize
     }
 }
 
@@ -488,7 +513,7 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
         _ => backoff.ceiling(p.retries),
     }
     .min(p.cap_ms.map_or(f64::INFINITY, f64::from));
-    let mut queue = Calendar::new(window, longest);
+    let mut queue = Calendar::new(clients, window, longest);
     for c in 0..p.clients {
         let w = backoff.wait(1, backoff.base_ms, &mut rng);
         if let Some(slot) = prev.get_mut(c as usize) {
@@ -497,33 +522,58 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
         queue.push(Key::new(w, c, 1));
     }
 
+    let capacity = p.capacity as usize;
     let mut windows: Vec<(u64, u32)> = Vec::new();
     let (mut served, mut gave_up) = (0u32, 0u32);
-    // Attempts leave the queue in time order, so windows only grow.
-    while let Some((key, w)) = queue.pop() {
-        let (t, client, n) = (key.t(), key.client(), key.n());
-        let count = match windows.last_mut() {
-            Some((idx, count)) if *idx == w => {
-                *count += 1;
-                *count
-            }
-            _ => {
-                windows.push((w, 1));
-                1
-            }
-        };
-        if count <= p.capacity {
-            served += 1;
-        } else if n < p.retries {
-            let last = prev.get(client as usize).copied().unwrap_or(backoff.base_ms);
-            let wait = backoff.wait(n + 1, last, &mut rng);
-            if let Some(slot) = prev.get_mut(client as usize) {
-                *slot = wait;
-            }
-            queue.push(Key::new(t + wait, client, n + 1));
-        } else {
-            gave_up += 1;
+    // Python pops one attempt at a time; here a window at a time, which gives
+    // the same figures (see `Calendar`): the first `capacity` are served, the
+    // rest rejected in order.
+    let mut sorted = Vec::new();
+    while queue.advance() {
+        let arrived = queue.batch.len();
+        let rejected = arrived.saturating_sub(capacity);
+        served += (arrived - rejected) as u32;
+        if rejected == 0 {
+            windows.push((queue.cur, arrived as u32));
+            continue;
         }
+        let at = queue.order_from(capacity);
+        // Taken out while the queue takes this window's retries.
+        std::mem::swap(&mut sorted, &mut queue.sorted);
+        let (mut i, mut late) = (at, 0u32);
+        loop {
+            // The next rejected attempt: the earlier of the window's next and the
+            // earliest added to it while it is played (rare: a wait shorter than
+            // what is left of the window).
+            let key = match queue.late.peek() {
+                None if i < sorted.len() => {
+                    i += 1;
+                    sorted[i - 1]
+                }
+                None => break,
+                Some(&Reverse(b)) if i < sorted.len() && sorted[i] < b => {
+                    i += 1;
+                    sorted[i - 1]
+                }
+                Some(_) => {
+                    late += 1;
+                    queue.late.pop().map_or(Key(0, 0), |r| r.0)
+                }
+            };
+            let (client, n) = (key.client(), key.n());
+            if n < p.retries {
+                let last = prev.get(client as usize).copied().unwrap_or(backoff.base_ms);
+                let wait = backoff.wait(n + 1, last, &mut rng);
+                if let Some(slot) = prev.get_mut(client as usize) {
+                    *slot = wait;
+                }
+                queue.push(Key::new(key.t() + wait, client, n + 1));
+            } else {
+                gave_up += 1;
+            }
+        }
+        std::mem::swap(&mut sorted, &mut queue.sorted);
+        windows.push((queue.cur, arrived as u32 + late));
     }
 
     HerdResult {
@@ -551,54 +601,68 @@ pub fn lesson_program_output() -> [String; 2] {
 mod tests {
     use super::*;
 
-    /// The calendar gives attempts in exactly the order of one heap, also
-    /// when waits reach past its ring (1 ms windows, waits of seconds).
-    #[test]
-    fn the_calendar_pops_as_one_heap_would() {
-        for longest in [100.0, 1e9] {
-            pops_as_one_heap(longest);
+    /// The lesson's program as it is written: one heap, one attempt at a time.
+    fn one_heap(p: &HerdParams) -> HerdResult {
+        let mut rng = PyRandom::new(p.seed);
+        let b = Backoff {
+            base_ms: p.base_ms as f64,
+            cap_ms: p.cap_ms.map(f64::from),
+            jitter: p.jitter,
+        };
+        let mut prev = vec![b.base_ms; p.clients as usize];
+        let mut heap = BinaryHeap::new();
+        for c in 0..p.clients {
+            prev[c as usize] = b.wait(1, b.base_ms, &mut rng);
+            heap.push(Reverse(Key::new(prev[c as usize], c, 1)));
+        }
+        let mut windows: Vec<(u64, u32)> = Vec::new();
+        let (mut served, mut gave_up) = (0, 0);
+        while let Some(Reverse(k)) = heap.pop() {
+            let w = pyfloat::floor_div(k.t(), p.window_ms as f64) as u64;
+            match windows.last_mut() {
+                Some((i, count)) if *i == w => *count += 1,
+                _ => windows.push((w, 1)),
+            }
+            let (client, n) = (k.client() as usize, k.n());
+            if windows.last().unwrap().1 <= p.capacity {
+                served += 1;
+            } else if n < p.retries {
+                prev[client] = b.wait(n + 1, prev[client], &mut rng);
+                heap.push(Reverse(Key::new(k.t() + prev[client], client as u32, n + 1)));
+            } else {
+                gave_up += 1;
+            }
+        }
+        HerdResult {
+            served,
+            gave_up,
+            peak: windows.iter().map(|w| w.1).max().unwrap_or(0),
+            attempts: windows.iter().map(|w| w.1 as u64).sum(),
+            window_ms: p.window_ms,
+            windows,
         }
     }
 
-    fn pops_as_one_heap(longest: f64) {
-        for (window, base, jitter, seed) in [
-            (1.0, 641.0, Jitter::Decorrelated, 940_819_969),
-            (1.0, 3_000.0, Jitter::Full, 7),
-            (10.0, 100.0, Jitter::None, 7),
-            (3.0, 9_000.0, Jitter::Equal, 11),
-        ] {
-            let b = Backoff {
-                base_ms: base,
-                cap_ms: None,
-                jitter,
+    /// Taking a window at a time from the calendar gives what one heap gives:
+    /// dense and sparse windows, retries into the window being played (1 ms
+    /// windows, waits of a few ms), waits past the ring (seconds on 1 ms
+    /// windows), every jitter.
+    #[test]
+    fn a_window_at_a_time_gives_what_one_heap_gives() {
+        let mut rng = PyRandom::new(99);
+        for i in 0..400 {
+            let mut pick = |lo: u32, hi: u32| lo + rng.next_u32() % (hi - lo + 1);
+            let p = HerdParams {
+                clients: pick(1, 3_000),
+                capacity: pick(1, 200),
+                window_ms: [1, 1, 2, 10, 50][pick(0, 4) as usize],
+                base_ms: [1, 3, 100, 2_000, 9_000][pick(0, 4) as usize],
+                cap_ms: [None, Some(pick(1, 50_000))][pick(0, 1) as usize],
+                retries: pick(1, 10),
+                jitter: Jitter::ALL[(i % 4) as usize],
+                seed: pick(0, 1_000),
             };
-            let mut rng = PyRandom::new(seed);
-            let mut cal = Calendar::new(window, longest);
-            let mut heap = BinaryHeap::new();
-            let mut prev = 0.0;
-            for c in 0..3_000u32 {
-                let k = Key::new(b.wait(1 + c % 4, base, &mut rng), c, 1);
-                cal.push(k);
-                heap.push(Reverse(k));
-            }
-            let mut n = 0;
-            while let Some(Reverse(k)) = heap.pop() {
-                assert_eq!(cal.pop(), Some((k, cal.window_of(k.t()))), "pop {n}");
-                assert!(k.t() >= prev);
-                prev = k.t();
-                n += 1;
-                // Some attempts come back later, a few into the window being played.
-                if n % 3 == 0 {
-                    let again = Key::new(
-                        k.t() + b.wait(2, base, &mut rng) * (n % 2) as f64,
-                        k.client(),
-                        k.n() + 1,
-                    );
-                    cal.push(again);
-                    heap.push(Reverse(again));
-                }
-            }
-            assert_eq!(cal.pop(), None);
+            assert_eq!(simulate(&p), one_heap(&p), "{p:?}");
         }
     }
 

@@ -30,16 +30,27 @@ pub fn floor_div(x: f64, w: f64) -> f64 {
 /// instead of a division. The product is within a few ulps of the exact
 /// quotient, far inside the distance from an integer that the fast path
 /// asks for; near an integer it falls back to [`floor_div`].
-#[inline]
+#[inline(always)]
 pub fn floor_div_recip(x: f64, w: f64, inv_w: f64) -> f64 {
-    floor_if_clear(x * inv_w).unwrap_or_else(|| floor_div(x, w))
+    match floor_if_clear(x * inv_w) {
+        Some(i) => i,
+        None => floor_div_cold(x, w),
+    }
+}
+
+/// [`floor_div`] out of line: the rare path of [`floor_div_recip`], kept out
+/// of its callers' hot loops.
+#[cold]
+#[inline(never)]
+fn floor_div_cold(x: f64, w: f64) -> f64 {
+    floor_div(x, w)
 }
 
 /// The floor of a non-negative quotient `q` (exact or within a few ulps of
 /// exact) when `q` is clearly away from an integer, so that its rounding
 /// cannot change the floor; `None` near an integer, or out of range.
 /// Truncation through i64 is the floor here and needs no libm call.
-#[inline]
+#[inline(always)]
 fn floor_if_clear(q: f64) -> Option<f64> {
     if !(0.0..1e15).contains(&q) {
         return None;

@@ -27,6 +27,7 @@ pub trait UnitRng {
 
     /// A float between `a` and `b`, computed as Python's `random.uniform`
     /// computes it: `a + (b - a) * random()`.
+    #[inline]
     fn uniform(&mut self, a: f64, b: f64) -> f64 {
         a + (b - a) * self.random()
     }
@@ -47,6 +48,7 @@ impl PyRandom {
     }
 
     /// The raw 32-bit output (`genrand_uint32`).
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
         self.mt.next_u32()
     }
@@ -54,6 +56,7 @@ impl PyRandom {
 
 impl UnitRng for PyRandom {
     /// `genrand_res53`: 27 bits from one draw, 26 from the next.
+    #[inline]
     fn random(&mut self) -> f64 {
         let a = (self.mt.next_u32() >> 5) as f64;
         let b = (self.mt.next_u32() >> 6) as f64;

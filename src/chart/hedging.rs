@@ -2,6 +2,7 @@
 //! on a logarithmic scale so that the tail (3 %, 0.09 %) shows.
 
 use super::legend::{Corner, Legend, Swatch};
+use super::log_axis::LogAxis;
 use super::palette;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -25,12 +26,14 @@ pub fn draw<DB: DrawingBackend>(
     let font = if small { 12 } else { 14 };
     let x_max = ch.without.last().map_or(1.0, |p| p.0).max(1.0);
     let floor = ch.floor.clamp(1e-7, 0.5);
+    let axis = LogAxis::new(floor, 1.2);
+    let y = |v: f64| axis.y(v);
     let mut c = ChartBuilder::on(root)
         .margin(10)
         .margin_right(20)
         .x_label_area_size(if small { 32 } else { 40 })
         .y_label_area_size(if small { 52 } else { 64 })
-        .build_cartesian_2d(0f64..x_max, (floor..1.2f64).log_scale())?;
+        .build_cartesian_2d(0f64..x_max, axis.range())?;
     c.configure_mesh()
         .max_light_lines(0)
         .bold_line_style(palette::GRID)
@@ -40,15 +43,15 @@ pub fn draw<DB: DrawingBackend>(
         .label_style(("sans-serif", font).into_font().color(&palette::TEXT))
         .axis_desc_style(("sans-serif", font).into_font().color(&palette::TEXT))
         .x_labels(if small { 5 } else { 9 })
-        .y_labels(6)
+        .y_labels(0)
         .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
-        .y_label_formatter(&|v| {
-            // Enough decimals for the tail: 0.01 %, 0.001 %.
-            let decimals = (-(v * 100.0).log10()).ceil().max(0.0) as usize;
-            crate::fmt::es_percent(*v, decimals)
-        })
         .draw()?;
-    let clip = |pts: &[(f64, f64)]| pts.iter().map(|(x, y)| (*x, y.max(floor))).collect::<Vec<_>>();
+    axis.draw(root, &mut c, font, &|v| {
+        // Enough decimals for the tail: 0.01 %, 0.001 %.
+        let decimals = (-(v * 100.0).log10()).ceil().max(0.0) as usize;
+        crate::fmt::es_percent(v, decimals)
+    })?;
+    let clip = |pts: &[(f64, f64)]| pts.iter().map(|(x, v)| (*x, y(*v))).collect::<Vec<_>>();
     let mut legend = Legend::new();
     c.draw_series(LineSeries::new(clip(&ch.without), palette::CONTRAST.stroke_width(3)))?;
     legend.add("sin hedging", Swatch::Line(palette::CONTRAST, 3));
@@ -59,21 +62,21 @@ pub fn draw<DB: DrawingBackend>(
     for (q, label) in [(0.05, "p95"), (0.01, "p99")] {
         if q >= floor {
             c.draw_series(DashedLineSeries::new(
-                [(0.0, q), (x_max, q)],
+                [(0.0, y(q)), (x_max, y(q))],
                 4,
                 4,
                 palette::LIMIT.mix(0.6).stroke_width(1),
             ))?;
             c.draw_series(std::iter::once(Text::new(
                 label,
-                (x_max * 0.6, q * 1.25),
+                (x_max * 0.6, y(q * 1.25)),
                 ("sans-serif", font).into_font().color(&palette::LIMIT),
             )))?;
         }
     }
     if let Some(h) = ch.hedge_at_ms {
         c.draw_series(DashedLineSeries::new(
-            [(h, floor), (h, 1.0)],
+            [(h, y(floor)), (h, y(1.0))],
             4,
             4,
             palette::PRIMARY.stroke_width(1),

@@ -2,9 +2,9 @@
 //! jitter", with the server's capacity as a line.
 
 use super::legend::{Corner, Legend, Swatch};
+use super::log_axis::LogAxis;
 use super::palette;
 use crate::sim::herd::HerdResult;
-use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -86,26 +86,12 @@ pub fn draw<DB: DrawingBackend>(
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     // Headroom above the highest column keeps the legend clear of the bars.
     let top = chart.peak().max(chart.capacity) as f64;
-    if chart.log_y {
-        // Columns start just under 1, so a window with a single attempt shows.
-        draw_on(root, chart, (0.7f64..(top * 4.0).max(10.0)).log_scale(), 0.7)
-    } else {
-        draw_on(root, chart, 0f64..(top * 1.35).max(1.0), 0.0)
-    }
-}
-
-fn draw_on<DB, Y>(
-    root: &DrawingArea<DB, Shift>,
-    chart: &HerdChart,
-    y_range: Y,
-    floor: f64,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>>
-where
-    DB: DrawingBackend,
-    Y: AsRangedCoord<Value = f64>,
-    Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
-{
+    // Columns start just under 1 on the logarithmic axis, so a window with a single attempt shows.
+    let log = chart.log_y.then(|| LogAxis::new(0.7, (top * 4.0).max(10.0)));
+    let y = |v: f64| log.map_or(v, |a| a.y(v));
+    let y_range = log.map_or(0f64..(top * 1.35).max(1.0), |a| a.range());
     root.fill(&WHITE)?;
+    let floor = y_range.start;
     let x_max = (chart.end_ms * 1.03).max(1.0);
     let (w, _) = root.dim_in_pixel();
     let small = w < 520;
@@ -129,10 +115,13 @@ where
         .label_style(("sans-serif", font).into_font().color(&palette::TEXT))
         .axis_desc_style(("sans-serif", font).into_font().color(&palette::TEXT))
         .x_labels(if small { 5 } else { 10 })
-        .y_labels(6)
+        .y_labels(if log.is_some() { 0 } else { 6 })
         .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .draw()?;
+    if let Some(axis) = log {
+        axis.draw(root, &mut c, font, &|v| crate::fmt::es_int(v.round() as i64))?;
+    }
 
     // Columns at least ~2 px wide, so that a one-window wave stays visible.
     let min_w = x_max / w.max(1) as f64 * 2.0;
@@ -145,7 +134,7 @@ where
         c.draw_series(
             s.columns
                 .iter()
-                .map(|(x0, x1, n)| Rectangle::new([(*x0, floor), (x1.max(x0 + min_w), *n as f64)], fill)),
+                .map(|(x0, x1, n)| Rectangle::new([(*x0, floor), (x1.max(x0 + min_w), y(*n as f64))], fill)),
         )?;
         legend.add(
             format!(
@@ -158,7 +147,7 @@ where
     }
     let cap = chart.capacity as f64;
     c.draw_series(LineSeries::new(
-        [(0.0, cap), (x_max, cap)],
+        [(0.0, y(cap)), (x_max, y(cap))],
         palette::LIMIT.stroke_width(2),
     ))?;
     legend.add(

@@ -12,6 +12,7 @@ pub mod hedging;
 pub mod herd;
 pub mod inflight;
 pub mod legend;
+pub mod log_axis;
 pub mod shedding;
 pub mod simple;
 pub mod storm;

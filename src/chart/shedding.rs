@@ -2,6 +2,7 @@
 //! the unbounded queue and for the server that sheds.
 
 use super::legend::{Corner, Legend, Swatch};
+use super::log_axis::LogAxis;
 use super::palette;
 use crate::sim::shedding::SheddingRun;
 use plotters::coord::Shift;
@@ -101,11 +102,13 @@ pub fn draw<DB: DrawingBackend>(
         .map(|x| x.1)
         .fold(ch.deadline_ms, f64::max)
         * 2.0;
+    let axis = LogAxis::new(1.0, l_max.max(10.0));
+    let y = |v: f64| axis.y(v);
     let mut c = ChartBuilder::on(&bottom)
         .margin(8)
         .x_label_area_size(if small { 30 } else { 36 })
         .y_label_area_size(if small { 48 } else { 60 })
-        .build_cartesian_2d(0f64..secs, (1f64..l_max.max(10.0)).log_scale())?;
+        .build_cartesian_2d(0f64..secs, axis.range())?;
     c.configure_mesh()
         .max_light_lines(0)
         .bold_line_style(palette::GRID)
@@ -115,23 +118,27 @@ pub fn draw<DB: DrawingBackend>(
         .label_style(("sans-serif", font).into_font().color(&palette::TEXT))
         .axis_desc_style(("sans-serif", font).into_font().color(&palette::TEXT))
         .x_labels(if small { 5 } else { 10 })
-        .y_labels(5)
+        .y_labels(0)
         .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
-        .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .draw()?;
+    axis.draw(&bottom, &mut c, font, &|v| crate::fmt::es_int(v.round() as i64))?;
     for (data, color, _) in series {
-        let pts: Vec<(f64, f64)> = steps(data, &|x| x.1).into_iter().filter(|p| p.1 > 0.0).collect();
+        let pts: Vec<(f64, f64)> = steps(data, &|x| x.1)
+            .into_iter()
+            .filter(|p| p.1 > 0.0)
+            .map(|(x, v)| (x, y(v)))
+            .collect();
         c.draw_series(LineSeries::new(pts, color.stroke_width(3)))?;
     }
     c.draw_series(DashedLineSeries::new(
-        [(0.0, ch.deadline_ms), (secs, ch.deadline_ms)],
+        [(0.0, y(ch.deadline_ms)), (secs, y(ch.deadline_ms))],
         6,
         4,
         palette::ZOMBIE.stroke_width(2),
     ))?;
     c.draw_series(std::iter::once(Text::new(
         format!("deadline {} ms", crate::fmt::es_int(ch.deadline_ms as i64)),
-        (secs * 0.02, ch.deadline_ms * 1.25),
+        (secs * 0.02, y(ch.deadline_ms * 1.25)),
         ("sans-serif", font).into_font().color(&palette::ZOMBIE),
     )))?;
     root.present()?;

@@ -40,8 +40,8 @@ pub fn draw<DB: DrawingBackend>(
         .axis_style(palette::TEXT)
         .x_desc("latencia (ms)")
         .y_desc("lecturas más lentas que eso")
-        .label_style(("sans-serif", font).into_font().color(&palette::TEXT))
-        .axis_desc_style(("sans-serif", font).into_font().color(&palette::TEXT))
+        .label_style(super::font(font, &palette::TEXT))
+        .axis_desc_style(super::font(font, &palette::TEXT))
         .x_labels(if small { 5 } else { 9 })
         .y_labels(0)
         .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
@@ -70,7 +70,7 @@ pub fn draw<DB: DrawingBackend>(
             c.draw_series(std::iter::once(Text::new(
                 label,
                 (x_max * 0.6, y(q * 1.25)),
-                ("sans-serif", font).into_font().color(&palette::LIMIT),
+                super::font(font, &palette::LIMIT),
             )))?;
         }
     }

@@ -59,7 +59,7 @@ impl Legend {
         if self.entries.is_empty() {
             return Ok(());
         }
-        let style = ("sans-serif", font).into_font().color(&palette::TEXT);
+        let style = super::font(font, &palette::TEXT);
         let mut widest = 0;
         for (label, _) in &self.entries {
             widest = widest.max(area.estimate_text_size(label, &style)?.0 as i32);

@@ -78,10 +78,7 @@ impl LogAxis {
         label: &dyn Fn(f64) -> String,
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
         let x = c.x_range();
-        let style = ("sans-serif", font)
-            .into_font()
-            .color(&palette::TEXT)
-            .pos(Pos::new(HPos::Right, VPos::Center));
+        let style = super::font(font, &palette::TEXT).pos(Pos::new(HPos::Right, VPos::Center));
         let base = root.get_base_pixel();
         for v in self.ticks() {
             let y = self.y(v);

@@ -70,8 +70,8 @@ pub fn draw<DB: DrawingBackend>(
         .bold_line_style(palette::GRID)
         .axis_style(palette::TEXT)
         .y_desc("goodput (/s)")
-        .label_style(("sans-serif", font).into_font().color(&palette::TEXT))
-        .axis_desc_style(("sans-serif", font).into_font().color(&palette::TEXT))
+        .label_style(super::font(font, &palette::TEXT))
+        .axis_desc_style(super::font(font, &palette::TEXT))
         .x_labels(if small { 5 } else { 10 })
         .y_labels(5)
         .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
@@ -115,8 +115,8 @@ pub fn draw<DB: DrawingBackend>(
         .axis_style(palette::TEXT)
         .x_desc("tiempo (s)")
         .y_desc("latencia (ms)")
-        .label_style(("sans-serif", font).into_font().color(&palette::TEXT))
-        .axis_desc_style(("sans-serif", font).into_font().color(&palette::TEXT))
+        .label_style(super::font(font, &palette::TEXT))
+        .axis_desc_style(super::font(font, &palette::TEXT))
         .x_labels(if small { 5 } else { 10 })
         .y_labels(0)
         .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
@@ -139,7 +139,7 @@ pub fn draw<DB: DrawingBackend>(
     c.draw_series(std::iter::once(Text::new(
         format!("deadline {} ms", crate::fmt::es_int(ch.deadline_ms as i64)),
         (secs * 0.02, y(ch.deadline_ms * 1.25)),
-        ("sans-serif", font).into_font().color(&palette::ZOMBIE),
+        super::font(font, &palette::ZOMBIE),
     )))?;
     root.present()?;
     Ok(())

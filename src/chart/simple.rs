@@ -35,7 +35,7 @@ pub struct Lines {
 }
 
 fn text_style(font: u32) -> TextStyle<'static> {
-    ("sans-serif", font).into_font().color(&palette::TEXT)
+    super::font(font, &palette::TEXT)
 }
 
 pub fn draw_bars<DB: DrawingBackend>(

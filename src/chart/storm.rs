@@ -68,7 +68,7 @@ pub fn legend(c: &StormChart) -> Vec<(String, String, bool)> {
 }
 
 fn text_style(font: u32) -> TextStyle<'static> {
-    ("sans-serif", font).into_font().color(&palette::TEXT)
+    super::font(font, &palette::TEXT)
 }
 
 pub fn draw<DB: DrawingBackend>(

@@ -75,8 +75,8 @@ pub fn draw<DB: DrawingBackend>(
         .bold_line_style(palette::GRID)
         .axis_style(palette::TEXT)
         .x_desc(if t.seconds { "tiempo (s)" } else { "tiempo (ms)" })
-        .label_style(("sans-serif", font).into_font().color(&palette::TEXT))
-        .axis_desc_style(("sans-serif", font).into_font().color(&palette::TEXT))
+        .label_style(super::font(font, &palette::TEXT))
+        .axis_desc_style(super::font(font, &palette::TEXT))
         .x_labels(if small { 5 } else { 9 })
         .y_labels(t.lanes.len() * 2 + 1)
         .x_label_formatter(&|v| crate::fmt::es_dec(*v, if t.seconds { 1 } else { 0 }))
@@ -122,10 +122,7 @@ pub fn draw<DB: DrawingBackend>(
                 // Inside the bar, white on solid colour, dark on a light one.
                 let (px, py) = c.backend_coord(&(a, (y0 + y1) / 2.0));
                 let color = if s.faded { palette::TEXT } else { WHITE };
-                let text = ("sans-serif", font)
-                    .into_font()
-                    .color(&color)
-                    .pos(Pos::new(HPos::Left, VPos::Center));
+                let text = super::font(font, &color).pos(Pos::new(HPos::Left, VPos::Center));
                 let (bx, _) = c.backend_coord(&(b, y0));
                 if (bx - px) as usize > label.chars().count() * font as usize / 2 + 6 {
                     root.draw(&Text::new(label.clone(), (px + 4, py), text))?;
@@ -146,7 +143,7 @@ pub fn draw<DB: DrawingBackend>(
         c.draw_series(std::iter::once(Text::new(
             "… sin fin →".to_string(),
             (x_max * 0.86, y),
-            ("sans-serif", font + 1).into_font().color(&palette::CONTRAST),
+            super::font(font + 1, &palette::CONTRAST),
         )))?;
     }
     // Labels above the plot, each on the first row where it does not touch
@@ -181,10 +178,7 @@ pub fn draw<DB: DrawingBackend>(
         }
         row_ends[row] = px + width;
         let y = plot_top - 4 - row as i32 * (font + 3);
-        let text = ("sans-serif", font)
-            .into_font()
-            .color(&m.color)
-            .pos(Pos::new(HPos::Left, VPos::Bottom));
+        let text = super::font(font, &m.color).pos(Pos::new(HPos::Left, VPos::Bottom));
         root.draw(&Text::new(m.label.clone(), (px + 2, y), text))?;
     }
     root.present()?;

@@ -69,7 +69,8 @@ pub fn draw<DB: DrawingBackend>(
             ))?;
             c.draw_series(std::iter::once(Text::new(
                 label,
-                (x_max * 0.6, y(q * 1.25)),
+                // Clear of the legend (upper right), which covers more of a narrow chart.
+                (x_max * if small { 0.25 } else { 0.6 }, y(q * 1.25)),
                 super::font(font, &palette::LIMIT),
             )))?;
         }

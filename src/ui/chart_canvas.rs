@@ -1,4 +1,4 @@
-//! A `<canvas>` that draws any [`Chart`] with plotters-canvas whenever the
+//! A `<canvas>` that draws any [`Chart`] (through `canvas_backend`) whenever the
 //! chart or the canvas's width changes. The drawing is in [`crate::chart`].
 
 use super::canvas_backend::Canvas;
@@ -65,7 +65,7 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
             }
             if let Some(backend) = Canvas::new(el.clone()) {
                 if let Err(e) = chart.draw(&backend.into_drawing_area()) {
-                    web_sys::console::error_1(&format!("chart: {e:?}").into());
+                    web_sys::console::error_1(&format!("chart: {e}").into());
                 }
             }
             // Lets the browser tests and benchmarks see each redraw.

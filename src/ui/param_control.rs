@@ -46,7 +46,7 @@ fn from_slider(p: f64, min: i64, max: i64, log: bool) -> i64 {
         let v = (lo + (hi - lo) * p / SLIDER_STEPS).exp();
         // Round to two significant digits so the slider lands on round numbers.
         let mag = 10f64.powi((v.log10().floor() as i32 - 1).max(0));
-        ((v / mag).round() * mag).clamp(min as f64, max as f64) as i64
+        ((v / mag).round() * mag).max(min as f64).min(max as f64) as i64
     } else {
         p.round() as i64
     }
@@ -109,10 +109,12 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                         on_change.emit(Value::Int(from_slider(p, min, max, log)));
                     }
                 });
-                let (smin, smax) = if log { (0.0, SLIDER_STEPS) } else { (min as f64, max as f64) };
+                // Whole numbers: the slider's positions are integers (and a float's
+                // Display would bring the standard float formatting into the build).
+                let (smin, smax) = if log { (0, SLIDER_STEPS as i64) } else { (min, max) };
                 html! {
                     <input type="range" class="slider" aria-label={spec.label} min={smin.to_string()} max={smax.to_string()} step="1"
-                        value={to_slider(shown, min, max, log).to_string()} disabled={value.is_none()} {oninput} />
+                        value={(to_slider(shown, min, max, log) as i64).to_string()} disabled={value.is_none()} {oninput} />
                 }
             });
             let toggle = optional.then(|| {

@@ -212,6 +212,10 @@ mod tests {
         }
         assert!(svg.contains("intentos / 10 ms"));
         assert!(svg.contains("full jitter (pico 61)"));
+        // The vertical axis is labelled at powers of ten, up to the wave of 1,000.
+        for label in ["1", "10", "100", "1,000"] {
+            assert!(svg.contains(&format!("\n{label}\n</text>")), "{label}");
+        }
     }
 
     #[test]

@@ -268,8 +268,8 @@ impl Key {
 /// A client has at most one attempt pending, so the calendar keeps each
 /// client's pending time and attempt number by client, and the windows hold
 /// only client numbers (4 bytes an attempt instead of 16): less memory to
-/// fill, and fresh memory is what costs most in a run of a second's worth of
-/// retries (every page is faulted in once).
+/// fill, and in a run of 300,000 attempts fresh memory is a large part of the
+/// cost (every page is faulted in once).
 struct Calendar {
     window: f64,
     inv_window: f64,

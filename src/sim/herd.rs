@@ -414,14 +414,17 @@ impl Calendar {
     /// `at`. Those of lower rank are left out or left unsorted before `at`.
     fn order_from(&mut self, from: usize) -> usize {
         let n = self.batch.len();
-        let (at, tries) = (&self.at, &self.tries);
+        // Each client's key, and whether they came in order, in one pass.
         self.keys.clear();
-        self.keys.extend(
-            self.batch
-                .iter()
-                .map(|&c| Key::new(at[c as usize], c, tries[c as usize] as u32)),
-        );
-        if self.keys.is_sorted() {
+        self.keys.reserve(n);
+        let (mut in_order, mut prev) = (true, Key(0, 0));
+        for &c in &self.batch {
+            let k = Key::new(self.at[c as usize], c, self.tries[c as usize] as u32);
+            in_order &= prev <= k;
+            prev = k;
+            self.keys.push(k);
+        }
+        if in_order {
             // Without jitter, the usual case: nothing to do.
             std::mem::swap(&mut self.sorted, &mut self.keys);
             return from;

@@ -12,7 +12,7 @@
 // becomes GOAL.
 import { firstLoad } from './sizes.mjs';
 
-const LIMIT = 371 * 1000;
+const LIMIT = 370 * 1000;
 const GOAL = 350 * 1000;
 
 const dist = process.argv[2] || 'dist';

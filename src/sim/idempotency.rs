@@ -21,13 +21,15 @@
 use super::params::{ChoiceKey, Spec};
 use super::rng::PyRandom;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// The lesson's server: what it stored, and the answer given for each key.
 #[derive(Clone, Debug, Default)]
 pub struct Server {
     posts: Vec<String>,
-    done: HashMap<String, String>,
+    /// Python's dict `ya_hechas`; only looked up, never listed, so an ordered
+    /// map does the same (and the browser build carries no second hash map).
+    done: BTreeMap<String, String>,
 }
 
 impl Server {

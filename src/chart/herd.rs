@@ -106,14 +106,9 @@ pub fn draw<DB: DrawingBackend>(
     } else {
         format!("intentos por ventana de {} ms", chart.window_ms)
     };
-    c.configure_mesh()
-        .max_light_lines(0)
-        .bold_line_style(palette::GRID)
-        .axis_style(palette::TEXT)
+    super::mesh(&mut c, font)
         .x_desc("tiempo (ms)")
         .y_desc(y_desc)
-        .label_style(super::font(font, &palette::TEXT))
-        .axis_desc_style(super::font(font, &palette::TEXT))
         .x_labels(if small { 5 } else { 10 })
         .y_labels(if log.is_some() { 0 } else { 6 })
         .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))

@@ -34,10 +34,6 @@ pub struct Lines {
     pub threshold: Option<(f64, String)>,
 }
 
-fn text_style(font: u32) -> TextStyle<'static> {
-    super::font(font, &palette::TEXT)
-}
-
 pub fn draw_bars<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     b: &Bars,
@@ -54,14 +50,9 @@ pub fn draw_bars<DB: DrawingBackend>(
         .y_label_area_size(if small { 52 } else { 64 })
         .build_cartesian_2d(0f64..groups as f64, 0f64..top)?;
     let labels = b.labels.clone();
-    c.configure_mesh()
+    super::mesh(&mut c, font)
         .disable_x_mesh()
-        .max_light_lines(0)
-        .bold_line_style(palette::GRID)
-        .axis_style(palette::TEXT)
         .y_desc(b.y_desc.clone())
-        .label_style(text_style(font))
-        .axis_desc_style(text_style(font))
         .x_labels(groups * 2 + 1)
         .y_labels(6)
         .x_label_formatter(&|v| {
@@ -90,7 +81,7 @@ pub fn draw_bars<DB: DrawingBackend>(
                 c.draw_series(std::iter::once(Text::new(
                     crate::fmt::es_dec(*v, 1),
                     (x0, *v + top * 0.02),
-                    text_style(font),
+                    super::font(font, &palette::TEXT),
                 )))?;
             }
         }
@@ -137,14 +128,9 @@ pub fn draw_lines<DB: DrawingBackend>(
         }
     };
     let (fx, fy) = (fmt(l.x_percent), fmt(l.y_percent));
-    c.configure_mesh()
-        .max_light_lines(0)
-        .bold_line_style(palette::GRID)
-        .axis_style(palette::TEXT)
+    super::mesh(&mut c, font)
         .x_desc(l.x_desc.clone())
         .y_desc(l.y_desc.clone())
-        .label_style(text_style(font))
-        .axis_desc_style(text_style(font))
         .x_labels(if small { 5 } else { 10 })
         .y_labels(6)
         .x_label_formatter(&fx)

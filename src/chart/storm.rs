@@ -67,10 +67,6 @@ pub fn legend(c: &StormChart) -> Vec<(String, String, bool)> {
     v
 }
 
-fn text_style(font: u32) -> TextStyle<'static> {
-    super::font(font, &palette::TEXT)
-}
-
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     c: &StormChart,
@@ -92,14 +88,9 @@ pub fn draw<DB: DrawingBackend>(
         .x_label_area_size(if small { 32 } else { 40 })
         .y_label_area_size(if small { 52 } else { 64 })
         .build_cartesian_2d(0f64..c.end_s.max(1.0), 0f64..top.max(1.0))?;
-    ch.configure_mesh()
-        .max_light_lines(0)
-        .bold_line_style(palette::GRID)
-        .axis_style(palette::TEXT)
+    super::mesh(&mut ch, font)
         .x_desc("segundos")
         .y_desc("por segundo")
-        .label_style(text_style(font))
-        .axis_desc_style(text_style(font))
         .x_labels(if small { 5 } else { 10 })
         .y_labels(6)
         .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
@@ -139,7 +130,7 @@ pub fn draw<DB: DrawingBackend>(
         ch.draw_series(std::iter::once(Text::new(
             format!("↑ hasta {} /s", crate::fmt::es_int(over.round() as i64)),
             (c.end_s * 0.7, top * 0.93),
-            text_style(font).color(&palette::CONTRAST),
+            super::font(font, &palette::CONTRAST),
         )))?;
     }
     root.present()?;

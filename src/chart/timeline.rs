@@ -69,14 +69,9 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_area_size(if small { 78 } else { 120 })
         .build_cartesian_2d(0f64..x_max, 0f64..lanes)?;
     let labels: Vec<String> = t.lanes.iter().map(|l| l.label.clone()).collect();
-    c.configure_mesh()
+    super::mesh(&mut c, font)
         .disable_y_mesh()
-        .max_light_lines(0)
-        .bold_line_style(palette::GRID)
-        .axis_style(palette::TEXT)
         .x_desc(if t.seconds { "tiempo (s)" } else { "tiempo (ms)" })
-        .label_style(super::font(font, &palette::TEXT))
-        .axis_desc_style(super::font(font, &palette::TEXT))
         .x_labels(if small { 5 } else { 9 })
         .y_labels(t.lanes.len() * 2 + 1)
         .x_label_formatter(&|v| crate::fmt::es_dec(*v, if t.seconds { 1 } else { 0 }))

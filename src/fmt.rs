@@ -19,6 +19,12 @@ pub fn es_int(v: i64) -> String {
 
 /// A decimal with at most `decimals` digits after the point, trailing zeros
 /// dropped: `es_dec(0.5, 2)` → `"0.5"`, `es_dec(1250.0, 1)` → `"1,250"`.
+///
+/// Rounded exactly as `format!("{:.*}", decimals, v)` rounds (the binary
+/// value's exact decimal expansion, ties to even), for `decimals` up to 19
+/// and magnitudes below 2^63 (larger ones are written as whole numbers,
+/// saturated). Why not `format!`: the standard float printing is ≈ 4 KB of
+/// the gzipped browser build, and this is the lab's only use of it.
 pub fn es_dec(v: f64, decimals: usize) -> String {
     if !v.is_finite() {
         return if v.is_nan() {
@@ -29,20 +35,59 @@ pub fn es_dec(v: f64, decimals: usize) -> String {
             "−∞".into()
         };
     }
-    let s = format!("{:.*}", decimals, v.abs());
-    let (int_part, frac) = match s.split_once('.') {
-        Some((i, f)) => (i, f.trim_end_matches('0')),
-        None => (s.as_str(), ""),
-    };
-    let int_val: i64 = int_part.parse().unwrap_or(0);
-    let neg = v < 0.0 && (int_val != 0 || !frac.is_empty());
+    let d = decimals.min(19) as u32;
+    let (int_val, frac) = fixed(v.abs(), d);
+    let mut digits = [b'0'; 19];
+    let mut f = frac;
+    for i in (0..d as usize).rev() {
+        digits[i] = b'0' + (f % 10) as u8;
+        f /= 10;
+    }
+    let mut n = d as usize;
+    while n > 0 && digits[n - 1] == b'0' {
+        n -= 1;
+    }
+    let neg = v < 0.0 && (int_val != 0 || n > 0);
     let mut out = if neg { "-".to_string() } else { String::new() };
-    out.push_str(&es_int(int_val));
-    if !frac.is_empty() {
+    out.push_str(&es_int(int_val.min(i64::MAX as u64) as i64));
+    if n > 0 {
         out.push('.');
-        out.push_str(frac);
+        out.extend(digits[..n].iter().map(|b| *b as char));
     }
     out
+}
+
+/// `v` (finite, not negative) rounded to `d` ≤ 19 decimals, as its whole
+/// part and its `d` decimal digits.
+fn fixed(v: f64, d: u32) -> (u64, u64) {
+    let bits = v.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    let mant = bits & ((1 << 52) - 1);
+    // v = m × 2^e exactly.
+    let (m, e) = if exp == 0 {
+        (mant, -1074)
+    } else {
+        (mant | 1 << 52, exp - 1075)
+    };
+    if e >= 0 {
+        // A whole number (≥ 2^52): nothing after the point.
+        let whole = if e >= 11 { u64::MAX } else { m << e };
+        return (whole, 0);
+    }
+    let scale = 10u128.pow(d);
+    // m × 10^d < 2^53 × 2^64: fits; then divide by 2^k, rounding ties to even.
+    let p = m as u128 * scale;
+    let k = (-e) as u32;
+    let n = if k >= 128 {
+        0 // below 2^-11 of a unit of the last decimal: rounds to zero
+    } else {
+        let q = p >> k;
+        let r = p & ((1u128 << k) - 1);
+        let half = 1u128 << (k - 1);
+        q + u128::from(r > half || (r == half && q & 1 == 1))
+    };
+    let whole = n / scale;
+    ((whole.min(u64::MAX as u128)) as u64, (n % scale) as u64)
 }
 
 /// Reads a number as people and URLs write it: `[+-]digits[.digits][(e|E)[+-]digits]`
@@ -218,5 +263,56 @@ mod tests {
         assert_eq!(es_dec(0.01, 2), "0.01");
         assert_eq!(es_percent(0.16, 0), "16 %");
         assert_eq!(es_dec(-0.001, 1), "0");
+    }
+
+    #[test]
+    fn rounds_as_the_standard_float_printing() {
+        use crate::sim::rng::{PyRandom, UnitRng};
+        let std = |v: f64, d: usize| {
+            let s = format!("{:.*}", d, v.abs());
+            let (i, f) = s.split_once('.').unwrap_or((s.as_str(), ""));
+            let f = f.trim_end_matches('0');
+            let neg = v < 0.0 && (!i.trim_start_matches('0').is_empty() || !f.is_empty());
+            let mut out = if neg { "-".to_string() } else { String::new() };
+            out.push_str(&es_int(i.parse().unwrap()));
+            if !f.is_empty() {
+                out.push('.');
+                out.push_str(f);
+            }
+            out
+        };
+        let mut rng = PyRandom::new(7);
+        let mut values = vec![
+            0.0,
+            -0.0,
+            0.5,
+            1.5,
+            2.5,
+            0.125,
+            0.375,
+            1e-300,
+            5e-324,
+            0.05,
+            0.15,
+            2.675,
+            1e15,
+            4503599627370495.5,
+        ];
+        for _ in 0..10_000 {
+            let mag = 10f64.powf(rng.uniform(-12.0, 17.0));
+            let v = if rng.random() < 0.5 { -mag } else { mag };
+            values.push(v);
+            // Halves and short decimals, where ties happen.
+            values.push((v * 1000.0).round() / 1000.0);
+            values.push((v * 8.0).round() / 8.0);
+        }
+        for v in values {
+            if v.abs() >= 9.2e18 {
+                continue;
+            }
+            for d in 0..=19 {
+                assert_eq!(es_dec(v, d), std(v, d), "{v:e} with {d}");
+            }
+        }
     }
 }

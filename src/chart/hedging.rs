@@ -1,6 +1,7 @@
 //! How many reads are slower than each latency, without and with hedging,
 //! on a logarithmic scale so that the tail (3 %, 0.09 %) shows.
 
+use super::frame::Frame;
 use super::legend::{Corner, Legend, Swatch};
 use super::log_axis::LogAxis;
 use super::palette;
@@ -28,24 +29,23 @@ pub fn draw<DB: DrawingBackend>(
     let floor = ch.floor.clamp(1e-7, 0.5);
     let axis = LogAxis::new(floor, 1.2);
     let y = |v: f64| axis.y(v);
-    let mut c = ChartBuilder::on(root)
+    let c = Frame::on(root)
         .margin(10)
         .margin_right(20)
         .x_label_area_size(if small { 32 } else { 40 })
-        .y_label_area_size(if small { 52 } else { 64 })
-        .build_cartesian_2d(0f64..x_max, axis.range())?;
-    super::mesh(&mut c, font)
+        // Room for «0.001 %» and the description beside it.
+        .y_label_area_size(if small { 66 } else { 80 })
+        .build(0f64..x_max, axis.range());
+    c.mesh(font)
         .x_desc("latencia (ms)")
         .y_desc("lecturas más lentas que eso")
         .x_labels(if small { 5 } else { 9 })
-        .y_labels(0)
-        .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
+        .y_ticks(axis.labelled(&|v| {
+            // Enough decimals for the tail: 0.01 %, 0.001 %.
+            let decimals = (-(v * 100.0).log10()).ceil().max(0.0) as usize;
+            crate::fmt::es_percent(v, decimals)
+        }))
         .draw()?;
-    axis.draw(root, &mut c, font, &|v| {
-        // Enough decimals for the tail: 0.01 %, 0.001 %.
-        let decimals = (-(v * 100.0).log10()).ceil().max(0.0) as usize;
-        crate::fmt::es_percent(v, decimals)
-    })?;
     let clip = |pts: &[(f64, f64)]| pts.iter().map(|(x, v)| (*x, y(*v))).collect::<Vec<_>>();
     let mut legend = Legend::new();
     c.draw_series(LineSeries::new(clip(&ch.without), palette::CONTRAST.stroke_width(3)))?;

@@ -1,6 +1,7 @@
 //! Attempts per window over time, for the chosen jitter next to "sin
 //! jitter", with the server's capacity as a line.
 
+use super::frame::Frame;
 use super::legend::{Corner, Legend, Swatch};
 use super::log_axis::LogAxis;
 use super::palette;
@@ -96,27 +97,25 @@ pub fn draw<DB: DrawingBackend>(
     let (w, _) = root.dim_in_pixel();
     let small = w < 520;
     let font = if small { 12 } else { 14 };
-    let mut c = ChartBuilder::on(root)
+    let c = Frame::on(root)
         .margin(10)
         .x_label_area_size(if small { 34 } else { 40 })
         .y_label_area_size(if small { 52 } else { 60 })
-        .build_cartesian_2d(0f64..x_max, y_range)?;
+        .build(0f64..x_max, y_range);
     let y_desc = if small {
         format!("intentos / {} ms", chart.window_ms)
     } else {
         format!("intentos por ventana de {} ms", chart.window_ms)
     };
-    super::mesh(&mut c, font)
-        .x_desc("tiempo (ms)")
+    let mut mesh = c.mesh(font);
+    if let Some(axis) = log {
+        mesh = mesh.y_ticks(axis.labelled(&|v| crate::fmt::es_int(v.round() as i64)));
+    }
+    mesh.x_desc("tiempo (ms)")
         .y_desc(y_desc)
         .x_labels(if small { 5 } else { 10 })
-        .y_labels(if log.is_some() { 0 } else { 6 })
-        .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
-        .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
+        .y_labels(6)
         .draw()?;
-    if let Some(axis) = log {
-        axis.draw(root, &mut c, font, &|v| crate::fmt::es_int(v.round() as i64))?;
-    }
 
     // Columns at least ~2 px wide, so that a one-window wave stays visible.
     let min_w = x_max / w.max(1) as f64 * 2.0;

@@ -1,6 +1,7 @@
 //! Requests in flight in one pod over time, against its slots and what
 //! Little's law says it would need.
 
+use super::frame::Frame;
 use super::legend::{Corner, Legend, Swatch};
 use super::palette;
 use crate::sim::inflight::{Formula, PodRun};
@@ -44,17 +45,17 @@ pub fn draw<DB: DrawingBackend>(
         .max(ch.slots.unwrap_or(0) as f64)
         .max(1.0)
         * 1.3;
-    let mut c = ChartBuilder::on(root)
+    let c = Frame::on(root)
         .margin(10)
         .x_label_area_size(if small { 32 } else { 40 })
         .y_label_area_size(if small { 48 } else { 56 })
-        .build_cartesian_2d(0f64..ch.played_s.max(1e-6), 0f64..top)?;
-    super::mesh(&mut c, font)
+        .build(0f64..ch.played_s.max(1e-6), 0f64..top);
+    c.mesh(font)
         .x_desc("tiempo (s)")
         .y_desc("requests en vuelo en un pod")
         .x_labels(if small { 5 } else { 10 })
         .y_labels(6)
-        .x_label_formatter(&|v| crate::fmt::es_dec(*v, 1))
+        .x_label_formatter(&|v| crate::fmt::es_dec(v, 1))
         .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .draw()?;
     let mut legend = Legend::new();

@@ -4,8 +4,8 @@
 //! coordinate type, and every generic of plotters' charting (mesh, series,
 //! labels) is compiled once more for it: ≈ 4.5 KB gzipped of the browser's
 //! download, for three charts. Here a chart plots `log10(value)` on an
-//! ordinary `f64` axis, draws no y labels from the mesh, and [`LogAxis::draw`]
-//! puts the grid lines and labels at round values itself.
+//! ordinary `f64` axis, and the mesh puts its grid lines and labels at the
+//! round values [`LogAxis::labelled`] gives.
 //!
 //! ```
 //! use sensei_lab::chart::log_axis::LogAxis;
@@ -13,13 +13,9 @@
 //! assert_eq!(axis.ticks(), vec![1.0, 10.0, 100.0, 1_000.0]);
 //! assert_eq!(axis.y(100.0), 2.0);
 //! assert_eq!(axis.y(0.0), axis.range().start); // below the axis: at its foot
+//! assert_eq!(axis.labelled(&|v| v.to_string())[1], (1.0, "10".to_string()));
 //! ```
 
-use super::palette;
-use plotters::coord::types::RangedCoordf64;
-use plotters::coord::Shift;
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::ops::Range;
 
 /// The values `lo..hi` (both positive) on a logarithmic axis.
@@ -67,32 +63,17 @@ impl LogAxis {
         out
     }
 
-    /// Grid lines and labels (`label` of each tick value) on chart `c`, whose
-    /// y coordinate is [`LogAxis::range`]; `root` is the area the chart was
-    /// built on. Draw it before the data, as the mesh is.
-    pub fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        c: &mut ChartContext<DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
-        font: u32,
-        label: &dyn Fn(f64) -> String,
-    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-        let x = c.x_range();
-        let style = super::font(font, &palette::TEXT).pos(Pos::new(HPos::Right, VPos::Center));
-        let base = root.get_base_pixel();
-        for v in self.ticks() {
-            let y = self.y(v);
-            c.draw_series(LineSeries::new([(x.start, y), (x.end, y)], palette::GRID))?;
-            let (px, py) = c.backend_coord(&(x.start, y));
-            root.draw(&Text::new(label(v), (px - base.0 - 6, py - base.1), style.clone()))?;
-        }
-        Ok(())
+    /// The ticks as a [`Mesh`](super::frame::Mesh) takes them: each tick's
+    /// place on the chart's linear axis, and `label` of its value.
+    pub fn labelled(&self, label: &dyn Fn(f64) -> String) -> Vec<(f64, String)> {
+        self.ticks().into_iter().map(|v| (self.y(v), label(v))).collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use plotters::prelude::*;
 
     #[test]
     fn ticks_are_round_values_inside_the_axis() {
@@ -110,11 +91,11 @@ mod tests {
         {
             let root = SVGBackend::with_string(&mut svg, (300, 200)).into_drawing_area();
             let axis = LogAxis::new(0.7, 4_000.0);
-            let mut c = ChartBuilder::on(&root)
+            let c = super::super::frame::Frame::on(&root)
                 .y_label_area_size(50)
-                .build_cartesian_2d(0f64..1.0, axis.range())
-                .unwrap();
-            axis.draw(&root, &mut c, 12, &|v| crate::fmt::es_int(v as i64)).unwrap();
+                .build(0f64..1.0, axis.range());
+            let labels = axis.labelled(&|v| crate::fmt::es_int(v as i64));
+            c.mesh(12).x_labels(0).y_ticks(labels).draw().unwrap();
         }
         for label in ["1", "10", "100", "1,000"] {
             assert!(svg.contains(&format!("\n{label}\n</text>")), "{label}");

@@ -9,6 +9,7 @@ pub mod chain;
 pub mod clocks;
 pub mod css;
 pub mod data;
+pub mod frame;
 pub mod hedging;
 pub mod herd;
 pub mod inflight;
@@ -56,9 +57,6 @@ impl Chart {
     }
 }
 
-use plotters::chart::{ChartContext, MeshStyle};
-use plotters::coord::cartesian::Cartesian2d;
-use plotters::coord::types::RangedCoordf64;
 use plotters::style::{FontDesc, FontFamily, FontStyle, RGBColor, TextStyle};
 
 /// The charts' text: sans-serif at `size` px in `color`. Built from the
@@ -67,22 +65,6 @@ use plotters::style::{FontDesc, FontFamily, FontStyle, RGBColor, TextStyle};
 /// case tables (≈ 11 KB gzipped) into the browser's download.
 pub fn font<'a>(size: impl Into<f64>, color: &'a RGBColor) -> TextStyle<'a> {
     TextStyle::from(FontDesc::new(FontFamily::SansSerif, size.into(), FontStyle::Normal)).color(color)
-}
-
-/// Every chart's mesh: no light lines, grid lines in the grid colour, axes and
-/// their labels and descriptions in the text colour at `size` px. Charts add
-/// their descriptions, label counts and formatters, then `draw()`.
-pub fn mesh<'a, 'b, DB: DrawingBackend>(
-    c: &'a mut ChartContext<'b, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
-    size: impl Into<f64> + Copy,
-) -> MeshStyle<'b, 'a, RangedCoordf64, RangedCoordf64, DB> {
-    let mut m = c.configure_mesh();
-    m.max_light_lines(0)
-        .bold_line_style(palette::GRID)
-        .axis_style(palette::TEXT)
-        .label_style(font(size, &palette::TEXT))
-        .axis_desc_style(font(size, &palette::TEXT));
-    m
 }
 
 /// The lab's palette (matches `static/style.css`).

@@ -1,12 +1,14 @@
 //! Load shedding over time: goodput per second above, latency below, for
 //! the unbounded queue and for the server that sheds.
 
+use super::frame::Frame;
 use super::legend::{Corner, Legend, Swatch};
 use super::log_axis::LogAxis;
 use super::palette;
 use crate::sim::shedding::SheddingRun;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SheddingChart {
@@ -60,12 +62,12 @@ pub fn draw<DB: DrawingBackend>(
         .map(|x| x.0 as f64)
         .fold(ch.capacity_rps, f64::max)
         * 1.35;
-    let mut c = ChartBuilder::on(&top)
+    let c = Frame::on(&top)
         .margin(8)
         .x_label_area_size(if small { 22 } else { 26 })
-        .y_label_area_size(if small { 48 } else { 60 })
-        .build_cartesian_2d(0f64..secs, 0f64..g_max.max(1.0))?;
-    super::mesh(&mut c, font)
+        .y_label_area_size(if small { 56 } else { 60 })
+        .build(0f64..secs, 0f64..g_max.max(1.0));
+    c.mesh(font)
         .y_desc("goodput (/s)")
         .x_labels(if small { 5 } else { 10 })
         .y_labels(5)
@@ -99,19 +101,17 @@ pub fn draw<DB: DrawingBackend>(
         * 2.0;
     let axis = LogAxis::new(1.0, l_max.max(10.0));
     let y = |v: f64| axis.y(v);
-    let mut c = ChartBuilder::on(&bottom)
+    let c = Frame::on(&bottom)
         .margin(8)
-        .x_label_area_size(if small { 30 } else { 36 })
-        .y_label_area_size(if small { 48 } else { 60 })
-        .build_cartesian_2d(0f64..secs, axis.range())?;
-    super::mesh(&mut c, font)
+        .x_label_area_size(if small { 36 } else { 40 })
+        .y_label_area_size(if small { 56 } else { 60 })
+        .build(0f64..secs, axis.range());
+    c.mesh(font)
         .x_desc("tiempo (s)")
         .y_desc("latencia (ms)")
         .x_labels(if small { 5 } else { 10 })
-        .y_labels(0)
-        .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
+        .y_ticks(axis.labelled(&|v| crate::fmt::es_int(v.round() as i64)))
         .draw()?;
-    axis.draw(&bottom, &mut c, font, &|v| crate::fmt::es_int(v.round() as i64))?;
     for (data, color, _) in series {
         let pts: Vec<(f64, f64)> = steps(data, &|x| x.1)
             .into_iter()
@@ -126,11 +126,15 @@ pub fn draw<DB: DrawingBackend>(
         4,
         palette::ZOMBIE.stroke_width(2),
     ))?;
-    c.draw_series(std::iter::once(Text::new(
+    // At the right end, above its line: where an unbounded queue's latency
+    // has long left it behind.
+    let (px, py) = c.backend_coord(&(secs, y(ch.deadline_ms)));
+    let base = bottom.get_base_pixel();
+    bottom.draw(&Text::new(
         format!("deadline {} ms", crate::fmt::es_int(ch.deadline_ms as i64)),
-        (secs * 0.02, y(ch.deadline_ms * 1.25)),
-        super::font(font, &palette::ZOMBIE),
-    )))?;
+        (px - base.0 - 4, py - base.1 - 3),
+        super::font(font, &palette::ZOMBIE).pos(Pos::new(HPos::Right, VPos::Bottom)),
+    ))?;
     root.present()?;
     Ok(())
 }

@@ -1,9 +1,11 @@
 //! Two plain chart shapes shared by the calculators: grouped bars and lines.
 
+use super::frame::Frame;
 use super::legend::{Corner, Legend, Swatch};
 use super::palette;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Grouped bars: one group per label, one bar per series.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,25 +46,23 @@ pub fn draw_bars<DB: DrawingBackend>(
     let font = if small { 11 } else { 13 };
     let groups = b.labels.len().max(1);
     let top = b.series.iter().flat_map(|s| s.2.iter().copied()).fold(1.0, f64::max) * 1.25;
-    let mut c = ChartBuilder::on(root)
+    let c = Frame::on(root)
         .margin(10)
         .x_label_area_size(if small { 30 } else { 36 })
         .y_label_area_size(if small { 52 } else { 64 })
-        .build_cartesian_2d(0f64..groups as f64, 0f64..top)?;
-    let labels = b.labels.clone();
-    super::mesh(&mut c, font)
+        .build(0f64..groups as f64, 0f64..top);
+    // Each group's label under its middle.
+    let labels = b
+        .labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (i as f64 + 0.5, l.clone()))
+        .collect();
+    c.mesh(font)
         .disable_x_mesh()
         .y_desc(b.y_desc.clone())
-        .x_labels(groups * 2 + 1)
+        .x_ticks(labels)
         .y_labels(6)
-        .x_label_formatter(&|v| {
-            let i = v - 0.5;
-            if (i - i.round()).abs() < 0.01 && i >= 0.0 {
-                labels.get(i.round() as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
         .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .draw()?;
     let k = b.series.len().max(1) as f64;
@@ -76,13 +76,14 @@ pub fn draw_bars<DB: DrawingBackend>(
         }))?;
         legend.add(label.clone(), Swatch::Box(color));
         if b.values {
+            // Each value centred just above its bar.
+            let style = super::font(font, &palette::TEXT).pos(Pos::new(HPos::Center, VPos::Bottom));
+            let base = root.get_base_pixel();
             for (g, v) in values.iter().enumerate() {
-                let x0 = g as f64 + 0.1 + j as f64 * bar;
-                c.draw_series(std::iter::once(Text::new(
-                    crate::fmt::es_dec(*v, 1),
-                    (x0, *v + top * 0.02),
-                    super::font(font, &palette::TEXT),
-                )))?;
+                let x = g as f64 + 0.1 + j as f64 * bar + bar * 0.46;
+                let (px, py) = c.backend_coord(&(x, *v));
+                let at = (px - base.0, py - base.1 - 3);
+                root.draw(&Text::new(crate::fmt::es_dec(*v, 1), at, style.clone()))?;
             }
         }
     }
@@ -112,23 +113,23 @@ pub fn draw_lines<DB: DrawingBackend>(
         .chain(l.threshold.as_ref().map(|t| t.0))
         .fold(1e-9, f64::max)
         * 1.5;
-    let mut c = ChartBuilder::on(root)
+    let c = Frame::on(root)
         .margin(10)
         .margin_right(20)
         .x_label_area_size(if small { 32 } else { 40 })
         .y_label_area_size(if small { 52 } else { 64 })
-        .build_cartesian_2d(x_min..x_max, 0f64..y_max)?;
+        .build(x_min..x_max, 0f64..y_max);
     let fmt = |pct: bool| {
-        move |v: &f64| {
+        move |v: f64| {
             if pct {
-                crate::fmt::es_percent(*v, 0)
+                crate::fmt::es_percent(v, 0)
             } else {
-                crate::fmt::es_dec(*v, 1)
+                crate::fmt::es_dec(v, 1)
             }
         }
     };
     let (fx, fy) = (fmt(l.x_percent), fmt(l.y_percent));
-    super::mesh(&mut c, font)
+    c.mesh(font)
         .x_desc(l.x_desc.clone())
         .y_desc(l.y_desc.clone())
         .x_labels(if small { 5 } else { 10 })

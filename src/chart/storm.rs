@@ -2,6 +2,7 @@
 //! answers in time, the fallbacks of an open breaker, the server's capacity
 //! and the trigger.
 
+use super::frame::Frame;
 use super::palette;
 use crate::sim::storm::StormRun;
 use plotters::coord::Shift;
@@ -82,13 +83,13 @@ pub fn draw<DB: DrawingBackend>(
     // The storm's attempts can grow far above everything else; past four
     // times the capacity the line is cut at the top and its peak written.
     let top = (base * 4.0).min(peak(&c.offered).max(base) * 1.15);
-    let mut ch = ChartBuilder::on(root)
+    let ch = Frame::on(root)
         .margin(10)
         .margin_right(20)
         .x_label_area_size(if small { 32 } else { 40 })
         .y_label_area_size(if small { 52 } else { 64 })
-        .build_cartesian_2d(0f64..c.end_s.max(1.0), 0f64..top.max(1.0))?;
-    super::mesh(&mut ch, font)
+        .build(0f64..c.end_s.max(1.0), 0f64..top.max(1.0));
+    ch.mesh(font)
         .x_desc("segundos")
         .y_desc("por segundo")
         .x_labels(if small { 5 } else { 10 })

@@ -2,6 +2,7 @@
 //! clocks, C01's chain). Each lane has a label and spans, marks and
 //! moments drawn on it.
 
+use super::frame::Frame;
 use super::palette;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -61,30 +62,26 @@ pub fn draw<DB: DrawingBackend>(
     let lanes = t.lanes.len().max(1) as f64;
     let scale = if t.seconds { 1000.0 } else { 1.0 };
     let x_max = (t.end_ms / scale * 1.04).max(1e-6);
-    let mut c = ChartBuilder::on(root)
+    let c = Frame::on(root)
         .margin(10)
         .margin_right(if small { 40 } else { 64 })
-        .margin_top(12 + 4 * (font as u32 + 3))
+        .margin_top(12 + 4 * (font + 3))
         .x_label_area_size(if small { 30 } else { 36 })
         .y_label_area_size(if small { 78 } else { 120 })
-        .build_cartesian_2d(0f64..x_max, 0f64..lanes)?;
-    let labels: Vec<String> = t.lanes.iter().map(|l| l.label.clone()).collect();
-    super::mesh(&mut c, font)
+        .build(0f64..x_max, 0f64..lanes);
+    // Lane i (from the top) is centred at lanes − i − 0.5.
+    let labels = t
+        .lanes
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (lanes - i as f64 - 0.5, l.label.clone()))
+        .collect();
+    c.mesh(font as u32)
         .disable_y_mesh()
         .x_desc(if t.seconds { "tiempo (s)" } else { "tiempo (ms)" })
         .x_labels(if small { 5 } else { 9 })
-        .y_labels(t.lanes.len() * 2 + 1)
-        .x_label_formatter(&|v| crate::fmt::es_dec(*v, if t.seconds { 1 } else { 0 }))
-        .y_label_formatter(&|v| {
-            // Lane i (from the top) is centred at lanes − i − 0.5.
-            let pos = lanes - v - 0.5;
-            let i = pos.round();
-            if (pos - i).abs() < 0.01 && i >= 0.0 {
-                labels.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
+        .y_ticks(labels)
+        .x_label_formatter(&|v| crate::fmt::es_dec(v, if t.seconds { 1 } else { 0 }))
         .draw()?;
     for (i, lane) in t.lanes.iter().enumerate() {
         let y0 = lanes - i as f64 - 0.78;

@@ -5,14 +5,14 @@
 //
 // Usage: node scripts/size-check.mjs [dist]
 //
-// Two limits: LIMIT is what CI enforces today (the size of the current build
-// plus a small margin, so that nothing grows unnoticed); GOAL is issue #7's
-// budget, 350 KB, which the build does not meet yet (see docs/PERFORMANCE.md
-// for where the bytes go and the plan). When the build fits the goal, LIMIT
-// becomes GOAL.
+// Two limits: GOAL is issue #7's budget, 350 KB; LIMIT is what CI enforces
+// today, the size of the current build plus a small margin, below the goal,
+// so that nothing grows unnoticed: a change that needs more raises LIMIT on
+// purpose (up to GOAL), with its reason in the commit (see docs/PERFORMANCE.md
+// for where the bytes go).
 import { firstLoad } from './sizes.mjs';
 
-const LIMIT = 370 * 1000;
+const LIMIT = 330 * 1000;
 const GOAL = 350 * 1000;
 
 const dist = process.argv[2] || 'dist';
@@ -28,6 +28,4 @@ if (total > LIMIT) {
   console.error(`over the size limit: ${total.toLocaleString('en')} > ${LIMIT.toLocaleString('en')} bytes`);
   process.exit(1);
 }
-console.log(total <= GOAL
-  ? `within the 350 KB budget of issue #7 (${GOAL.toLocaleString('en')} bytes)`
-  : `within the CI limit (${LIMIT.toLocaleString('en')}), still ${(total - GOAL).toLocaleString('en')} bytes over the 350 KB goal of issue #7`);
+console.log(`within the CI limit (${LIMIT.toLocaleString('en')}) and the 350 KB budget of issue #7 (${(GOAL - total).toLocaleString('en')} bytes to spare)`);

@@ -5,6 +5,7 @@
 //! * [`lesson`]: the lessons as data: markdown, front matter and directives.
 //! * [`chart`]: charts drawn on any plotters backend.
 //! * [`fmt`]: numbers as the lesson writes them.
+//! * [`route`]: the lab's URLs, as paths and back.
 //! * `ui` (wasm only): the Yew front end, the only part that knows the browser.
 //! * `cli` (native only): the `sensei-lab` command line.
 
@@ -12,6 +13,7 @@ pub mod chart;
 pub mod exercise;
 pub mod fmt;
 pub mod lesson;
+pub mod route;
 pub mod sim;
 pub mod text;
 

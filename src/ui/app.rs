@@ -1,12 +1,12 @@
-//! The application shell: router and switch.
+//! The application shell: the router, and the page of each route.
 
 use super::lesson_page::LessonPage;
 use super::not_found::NotFound;
 use super::piece_page::PiecePage;
 use super::print_page::PrintPage;
 use super::route::{Piece, Route};
+use super::router::{use_router, Navigator};
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 fn switch(route: Route) -> Html {
     match route {
@@ -34,9 +34,10 @@ fn switch(route: Route) -> Html {
 
 #[component]
 pub fn App() -> Html {
+    let (route, navigator) = use_router();
     html! {
-        <BrowserRouter>
-            <Switch<Route> render={switch} />
-        </BrowserRouter>
+        <ContextProvider<Navigator> context={navigator}>
+            { switch(route) }
+        </ContextProvider<Navigator>>
     }
 }

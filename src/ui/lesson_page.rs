@@ -5,10 +5,10 @@ use super::block::Blocks;
 use super::embed_code::EmbedCode;
 use super::not_found::NotFound;
 use super::route::{LessonSlug, Piece, Route};
+use super::router::Link;
 use super::toc::Toc;
 use crate::lesson::Section;
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct LessonPageProps {
@@ -46,7 +46,7 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
         <ContextProvider<LessonSlug> context={LessonSlug(slug.clone())}>
         <div class="page">
             <header class="site-header">
-                <Link<Route> classes="brand" to={Route::Home}>{ "Sensei Lab" }</Link<Route>>
+                <Link classes="brand" to={Route::Home}>{ "Sensei Lab" }</Link>
                 <span class="crumb">{ "Lección interactiva" }</span>
             </header>
             <div class="layout">
@@ -72,12 +72,12 @@ fn section_view(slug: &str, s: &Section) -> Html {
         1 => html! { <h1 class="lesson-title">{ &s.title }</h1> },
         2 => html! {
             <div class="section-head">
-                <h2>{ &s.title }{ " " }<Link<Route> classes="anchor" to={to}>{ "#" }</Link<Route>></h2>
+                <h2>{ &s.title }{ " " }<Link classes="anchor" to={to}>{ "#" }</Link></h2>
                 <EmbedCode piece={Piece::Section(s.id.clone())} />
             </div>
         },
         _ => html! {
-            <h3>{ &s.title }{ " " }<Link<Route> classes="anchor" to={to}>{ "#" }</Link<Route>></h3>
+            <h3>{ &s.title }{ " " }<Link classes="anchor" to={to}>{ "#" }</Link></h3>
         },
     };
     html! {

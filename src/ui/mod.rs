@@ -41,6 +41,7 @@ mod print_page;
 mod progress_store;
 mod progress_summary;
 mod route;
+mod router;
 mod shedding_widget;
 mod store_widget;
 mod storm_widget;

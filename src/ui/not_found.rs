@@ -1,8 +1,8 @@
 //! What a wrong URL shows.
 
 use super::route::Route;
+use super::router::Link;
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 #[component]
 pub fn NotFound() -> Html {
@@ -10,7 +10,7 @@ pub fn NotFound() -> Html {
         <main class="not-found">
             <h1>{ "No encontramos esa página" }</h1>
             <p>{ "Puede que el enlace esté incompleto o que la sección haya cambiado de nombre." }</p>
-            <p><Link<Route> to={Route::Home}>{ "Ir a la lección" }</Link<Route>></p>
+            <p><Link to={Route::Home}>{ "Ir a la lección" }</Link></p>
         </main>
     }
 }

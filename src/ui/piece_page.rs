@@ -6,12 +6,12 @@ use super::block::Blocks;
 use super::embed_messages;
 use super::not_found::NotFound;
 use super::route::{LessonSlug, Piece, Route};
+use super::router::Link;
 use super::url_state;
 use crate::lesson::{Block, Directive, Lesson};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct PiecePageProps {
@@ -154,12 +154,12 @@ pub fn PiecePage(props: &PiecePageProps) -> Html {
     html! {
         <div class="page">
             <header class="site-header">
-                <Link<Route> classes="brand" to={Route::Home}>{ "Sensei Lab" }</Link<Route>>
+                <Link classes="brand" to={Route::Home}>{ "Sensei Lab" }</Link>
                 <span class="crumb">{ &lesson.title }</span>
             </header>
             <main class="lesson piece-page">
                 { content }
-                <p class="back"><Link<Route> to={full}>{ format!("← En la lección: {title}") }</Link<Route>></p>
+                <p class="back"><Link to={full}>{ format!("← En la lección: {title}") }</Link></p>
             </main>
         </div>
     }

@@ -3,11 +3,11 @@
 //! the worked solutions if asked (`?solutions=1`). Prints cleanly.
 
 use super::route::Route;
+use super::router::Link;
 use super::url_state;
 use crate::exercise::answer::Unit;
 use crate::exercise::{build, expected_text, has_variants, COUNT, MAX_VARIANT};
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct PrintPageProps {
@@ -47,7 +47,7 @@ pub fn PrintPage(props: &PrintPageProps) -> Html {
     html! {
         <main class="print-page">
             <div class="print-controls">
-                <Link<Route> to={Route::Lesson { lesson: props.slug.clone() }}>{ "← Volver a la lección" }</Link<Route>>
+                <Link to={Route::Lesson { lesson: props.slug.clone() }}>{ "← Volver a la lección" }</Link>
                 <a href={link(class, !solutions)}>{ if solutions { "Sin soluciones" } else { "Con soluciones" } }</a>
                 <button type="button" class="primary" onclick={print}>{ "Imprimir" }</button>
             </div>

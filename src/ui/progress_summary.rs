@@ -41,7 +41,7 @@ pub fn ProgressSummary() -> Html {
         let done = lesson == parts && parts > 0;
         html! {
             <li class={classes!(done.then_some("done"))} data-progress={n.to_string()}>
-                <yew_router::prelude::Link<super::route::Route> to={super::route::Route::Section { lesson: slug.clone(), section: format!("ejercicio-{n}") }}>{ format!("Ejercicio {n}") }</yew_router::prelude::Link<super::route::Route>>
+                <super::router::Link to={super::route::Route::Section { lesson: slug.clone(), section: format!("ejercicio-{n}") }}>{ format!("Ejercicio {n}") }</super::router::Link>
                 { format!(": {lesson} de {parts} partes bien") }
                 if others > 0 {
                     { format!(" · {others} {} resuelta{}", if others == 1 { "versión más" } else { "versiones más" }, if others == 1 { "" } else { "s" }) }

@@ -1,8 +1,8 @@
 //! The table of contents: one link per part and subsection.
 
 use super::route::Route;
+use super::router::Link;
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct TocProps {
@@ -29,7 +29,7 @@ pub fn Toc(props: &TocProps) -> Html {
                     let to = Route::Section { lesson: lesson.slug.clone(), section: s.id.clone() };
                     html! {
                         <li class={classes!(format!("toc-level-{}", s.level), active.then_some("active"))}>
-                            <Link<Route> to={to}>{ &s.title }</Link<Route>>
+                            <Link to={to}>{ &s.title }</Link>
                         </li>
                     }
                 }) }

@@ -234,9 +234,14 @@ pub struct HedgingRun {
 
 /// The random part of a run: for each read, what decides whether each of
 /// its two copies lands on a pause, and the normal draw of each.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// The draws of a seed are one stream, read after read, so the draws for
+/// more reads begin with those for fewer: [`Draws::cover`] extends them, and
+/// a run of `n` reads plays the first `n`.
+#[derive(Clone)]
 pub struct Draws {
     seed: u32,
+    rng: PyRandom,
     /// Per read, four draws of 32 bits from `PyRandom::new(seed)`, in order:
     /// pause of copy 1, pause of copy 2, normal of copy 1, normal of copy 2.
     /// The first copy's normal is kept as the normal itself; the second's as
@@ -246,15 +251,33 @@ pub struct Draws {
 
 impl Draws {
     pub fn new(seed: u32, reads: u32) -> Self {
-        let mut rng = PyRandom::new(seed);
+        let mut d = Draws {
+            seed,
+            rng: PyRandom::new(seed),
+            reads: Vec::new(),
+        };
+        d.cover(seed, reads);
+        d
+    }
+
+    /// Makes these the draws of `seed` for at least `reads` reads: the same
+    /// ones extended, or new ones for another seed.
+    pub fn cover(&mut self, seed: u32, reads: u32) {
+        if seed != self.seed {
+            *self = Draws::new(seed, reads);
+            return;
+        }
+        let want = reads.min(MAX_READS) as usize;
+        if want <= self.reads.len() {
+            return;
+        }
+        let rng = &mut self.rng;
         let mut unit = move || unit_from_u32(rng.next_u32());
-        let reads = (0..reads.min(MAX_READS))
-            .map(|_| {
-                let (a, b, z1, u2) = (unit(), unit(), normal_quantile(unit()), unit());
-                [a as f32, b as f32, z1 as f32, u2 as f32]
-            })
-            .collect();
-        Draws { seed, reads }
+        self.reads.reserve_exact(want - self.reads.len());
+        for _ in self.reads.len()..want {
+            let (a, b, z1, u2) = (unit(), unit(), normal_quantile(unit()), unit());
+            self.reads.push([a as f32, b as f32, z1 as f32, u2 as f32]);
+        }
     }
 }
 
@@ -352,22 +375,24 @@ pub fn simulate(params: &HedgingParams) -> HedgingRun {
 }
 
 /// [`simulate`] with the draws already made (they must be for `params`'s
-/// seed and reads; if not, they are made again).
+/// seed and at least its reads, see [`Draws::cover`]; if not, they are made
+/// again).
 pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
     let (p, _) = super::params::clamp(params);
-    if draws.seed != p.seed || draws.reads.len() != p.reads as usize {
+    if draws.seed != p.seed || draws.reads.len() < p.reads as usize {
         return simulate_with(&Draws::new(p.seed, p.reads), &p);
     }
+    let reads = &draws.reads[..p.reads as usize];
     // Three passes over the draws, no sample kept: each latency is a few
     // operations to compute again, cheaper than storing 100,000 of them.
     let n = p.reads as usize;
     let first = |d: &[f32; 4]| copy(&p, d[0], d[2] as f64);
-    let slowest = draws.reads.iter().map(first).fold(1.0, f64::max);
+    let slowest = reads.iter().map(first).fold(1.0, f64::max);
     let slow = |v: f64| v >= p.pause_ms as f64 / 2.0 && p.pause_pct > 0;
     let max_x = slowest * 1.1;
     let mut h_without = Histogram::empty(max_x);
     let mut slow_count = 0usize;
-    for d in &draws.reads {
+    for d in reads {
         let v = first(d);
         h_without.add(v);
         slow_count += usize::from(slow(v));
@@ -394,7 +419,7 @@ pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
     // The hedged latencies are never above the first ones, so the same bins fit.
     let mut h_with = Histogram::empty(max_x);
     let mut slow_count = 0usize;
-    for d in &draws.reads {
+    for d in reads {
         let mut v = first(d);
         if v > hedge_at {
             hedged += 1;
@@ -467,6 +492,32 @@ mod tests {
         let other = HedgingParams { seed: 8, ..p.clone() };
         assert_eq!(simulate_with(&draws, &other), simulate(&other));
         assert_ne!(simulate(&other), simulate(&p));
+    }
+
+    /// More reads extend the same stream: fewer reads play its beginning,
+    /// and draws grown or made anew for a seed are the same draws.
+    #[test]
+    fn draws_cover_more_reads_and_other_seeds() {
+        let p = HedgingParams {
+            reads: 5_000,
+            ..HedgingParams::default()
+        };
+        let mut draws = Draws::new(p.seed, 1_000);
+        draws.cover(p.seed, 12_000);
+        for reads in [1_000, 5_000, 12_000] {
+            let q = HedgingParams { reads, ..p.clone() };
+            assert_eq!(simulate_with(&draws, &q), simulate(&q), "{reads}");
+        }
+        draws.cover(9, 3_000);
+        let q = HedgingParams {
+            seed: 9,
+            reads: 3_000,
+            ..p.clone()
+        };
+        assert_eq!(simulate_with(&draws, &q), simulate(&q));
+        // Beyond the bound, the bound.
+        draws.cover(9, u32::MAX);
+        assert_eq!(draws.reads.len(), MAX_READS as usize);
     }
 
     #[test]

@@ -20,9 +20,14 @@ fn ms(v: f64) -> String {
 pub fn HedgingWidget() -> Html {
     let h = use_params::<HedgingParams>("hedging");
     let p = h.params.clone();
-    // The random draws depend on the seed and the reads only: made once, replayed on every other change.
-    let draws = use_memo((p.seed, p.reads), |(seed, reads)| Draws::new(*seed, *reads));
-    let run = use_memo(p.clone(), move |p| (simulate_with(&draws, p), formula(p)));
+    // The random draws depend on the seed only: made once, extended when
+    // the reads grow, replayed on every other change.
+    let draws = use_mut_ref(|| Draws::new(p.seed, p.reads));
+    let run = use_memo(p.clone(), move |p| {
+        let mut d = draws.borrow_mut();
+        d.cover(p.seed, p.reads);
+        (simulate_with(&d, p), formula(p))
+    });
     let r2 = run.clone();
     let chart = use_memo(p.clone(), move |p| {
         let r = &r2.0;

@@ -126,8 +126,11 @@ test('deployable under a sub-path: the same build works from /cursos/lab/', asyn
 
 test('back and forward move between sections', async () => {
   const { page, problems } = await open(`/lecciones/${SLUG}`);
+  // The lab's links change the page without loading it again.
+  await page.evaluate(() => { window.__samePage = true; });
   await page.click('nav.toc a:text("Backoff y jitter")');
   await page.waitForURL(/\/backoff-y-jitter$/);
+  assert.equal(await page.evaluate(() => window.__samePage), true);
   await page.click('nav.toc a:text("Idempotencia: repetir sin daño")');
   await page.waitForURL(/\/idempotencia$/);
   await page.goBack();
@@ -138,6 +141,16 @@ test('back and forward move between sections', async () => {
   await page.waitForURL(/\/backoff-y-jitter$/);
   // The section is on screen, not merely in the URL.
   await page.waitForFunction(() => Math.abs(document.getElementById('backoff-y-jitter').getBoundingClientRect().top) < 200);
+  assert.equal(await page.evaluate(() => window.__samePage), true);
+  // A link clicked with a modifier (a new tab, a new window) is the browser's:
+  // this page stays where it is.
+  const before = page.url();
+  const [popup] = await Promise.all([
+    page.context().waitForEvent('page', { timeout: 5000 }).catch(() => null),
+    page.click('nav.toc a:text("Idempotencia: repetir sin daño")', { modifiers: ['Shift'] }),
+  ]);
+  assert.equal(page.url(), before);
+  if (popup) await popup.close();
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -135,6 +135,22 @@ impl<'r, DB: DrawingBackend> Frame<'r, DB> {
         self.plot.map_coordinate(p)
     }
 
+    /// `text` at the data point `at`, moved `shift` pixels (right, down), on
+    /// the chart's whole area: not clipped to the plot, so a label may sit
+    /// over an axis or in a margin.
+    pub fn text(
+        &self,
+        text: String,
+        at: (f64, f64),
+        shift: (i32, i32),
+        style: TextStyle,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let (px, py) = self.backend_coord(&at);
+        let base = self.root.get_base_pixel();
+        let pos = (px - base.0 + shift.0, py - base.1 + shift.1);
+        self.root.draw(&Text::new(text, pos, style))
+    }
+
     /// Draws each element of `series` in data coordinates.
     pub fn draw_series<B, E, R, S>(&self, series: S) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>>
     where

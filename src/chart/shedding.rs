@@ -128,13 +128,12 @@ pub fn draw<DB: DrawingBackend>(
     ))?;
     // At the right end, above its line: where an unbounded queue's latency
     // has long left it behind.
-    let (px, py) = c.backend_coord(&(secs, y(ch.deadline_ms)));
-    let base = bottom.get_base_pixel();
-    bottom.draw(&Text::new(
+    c.text(
         format!("deadline {} ms", crate::fmt::es_int(ch.deadline_ms as i64)),
-        (px - base.0 - 4, py - base.1 - 3),
+        (secs, y(ch.deadline_ms)),
+        (-4, -3),
         super::font(font, &palette::ZOMBIE).pos(Pos::new(HPos::Right, VPos::Bottom)),
-    ))?;
+    )?;
     root.present()?;
     Ok(())
 }

@@ -78,12 +78,9 @@ pub fn draw_bars<DB: DrawingBackend>(
         if b.values {
             // Each value centred just above its bar.
             let style = super::font(font, &palette::TEXT).pos(Pos::new(HPos::Center, VPos::Bottom));
-            let base = root.get_base_pixel();
             for (g, v) in values.iter().enumerate() {
                 let x = g as f64 + 0.1 + j as f64 * bar + bar * 0.46;
-                let (px, py) = c.backend_coord(&(x, *v));
-                let at = (px - base.0, py - base.1 - 3);
-                root.draw(&Text::new(crate::fmt::es_dec(*v, 1), at, style.clone()))?;
+                c.text(crate::fmt::es_dec(*v, 1), (x, *v), (0, -3), style.clone())?;
             }
         }
     }

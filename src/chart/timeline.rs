@@ -112,12 +112,12 @@ pub fn draw<DB: DrawingBackend>(
             }
             if let Some(label) = &s.label {
                 // Inside the bar, white on solid colour, dark on a light one.
-                let (px, py) = c.backend_coord(&(a, (y0 + y1) / 2.0));
                 let color = if s.faded { palette::TEXT } else { WHITE };
                 let text = super::font(font, &color).pos(Pos::new(HPos::Left, VPos::Center));
+                let (ax, _) = c.backend_coord(&(a, y0));
                 let (bx, _) = c.backend_coord(&(b, y0));
-                if (bx - px) as usize > label.chars().count() * font as usize / 2 + 6 {
-                    root.draw(&Text::new(label.clone(), (px + 4, py), text))?;
+                if (bx - ax) as usize > label.chars().count() * font as usize / 2 + 6 {
+                    c.text(label.clone(), (a, (y0 + y1) / 2.0), (4, 0), text)?;
                 }
             }
         }
@@ -150,7 +150,6 @@ pub fn draw<DB: DrawingBackend>(
         }
     }
     let mut row_ends: Vec<i32> = Vec::new();
-    let (_, plot_top) = c.backend_coord(&(0.0, lanes));
     for m in order {
         let x = m.at / scale;
         let style = if m.strong {
@@ -169,9 +168,8 @@ pub fn draw<DB: DrawingBackend>(
             row_ends.push(0);
         }
         row_ends[row] = px + width;
-        let y = plot_top - 4 - row as i32 * (font + 3);
         let text = super::font(font, &m.color).pos(Pos::new(HPos::Left, VPos::Bottom));
-        root.draw(&Text::new(m.label.clone(), (px + 2, y), text))?;
+        c.text(m.label.clone(), (x, lanes), (2, -4 - row as i32 * (font + 3)), text)?;
     }
     root.present()?;
     Ok(())

@@ -560,7 +560,7 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
                 }
                 Some(_) => {
                     late += 1;
-                    queue.late.pop().map_or(Key(0, 0), |r| r.0)
+                    queue.late.pop().expect("peeked").0
                 }
             };
             let (client, n) = (key.client(), key.n());

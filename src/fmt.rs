@@ -23,8 +23,8 @@ pub fn es_int(v: i64) -> String {
 /// Rounded exactly as `format!("{:.*}", decimals, v)` rounds (the binary
 /// value's exact decimal expansion, ties to even), for `decimals` up to 19
 /// and magnitudes below 2^63 (larger ones are written as whole numbers,
-/// saturated). Why not `format!`: the standard float printing is ≈ 4 KB of
-/// the gzipped browser build, and this is the lab's only use of it.
+/// saturated). Why not `format!`: the standard float printing is ≈ 9.5 KB of
+/// the browser build before compression, and this was the lab's only use of it.
 pub fn es_dec(v: f64, decimals: usize) -> String {
     if !v.is_finite() {
         return if v.is_nan() {

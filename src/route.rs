@@ -52,31 +52,33 @@ impl Route {
         if seg.iter().any(|s| s.is_empty()) {
             return Route::NotFound;
         }
-        let s = |i: usize| seg[i].to_string();
-        let n = |i: usize| seg[i].parse::<u32>().ok();
         match seg.as_slice() {
             [] => Route::Home,
-            ["lecciones", _] => Route::Lesson { lesson: s(1) },
-            ["lecciones", _, _] => Route::Section {
-                lesson: s(1),
-                section: s(2),
+            ["lecciones", lesson] => Route::Lesson {
+                lesson: lesson.to_string(),
             },
-            ["lecciones", _, "widgets", _] => Route::Widget { lesson: s(1), id: s(3) },
-            ["lecciones", _, "ejercicios", _] => match n(3) {
-                Some(n) => Route::Exercise { lesson: s(1), n },
-                None => Route::NotFound,
+            ["imprimir", lesson] => Route::Print {
+                lesson: lesson.to_string(),
             },
-            ["imprimir", _] => Route::Print { lesson: s(1) },
-            ["embed", _, _] => Route::EmbedSection {
-                lesson: s(1),
-                section: s(2),
-            },
-            ["embed", _, "widgets", _] => Route::EmbedWidget { lesson: s(1), id: s(3) },
-            ["embed", _, "ejercicios", _] => match n(3) {
-                Some(n) => Route::EmbedExercise { lesson: s(1), n },
-                None => Route::NotFound,
-            },
+            ["lecciones", lesson, rest @ ..] => {
+                Piece::from_segments(rest).map_or(Route::NotFound, |p| Route::of_piece(lesson.to_string(), p, false))
+            }
+            ["embed", lesson, rest @ ..] => {
+                Piece::from_segments(rest).map_or(Route::NotFound, |p| Route::of_piece(lesson.to_string(), p, true))
+            }
             _ => Route::NotFound,
+        }
+    }
+
+    /// The route that shows `piece` of `lesson`, in the lesson or embedded.
+    pub fn of_piece(lesson: String, piece: Piece, embed: bool) -> Route {
+        match (piece, embed) {
+            (Piece::Section(section), false) => Route::Section { lesson, section },
+            (Piece::Widget(id), false) => Route::Widget { lesson, id },
+            (Piece::Exercise(n), false) => Route::Exercise { lesson, n },
+            (Piece::Section(section), true) => Route::EmbedSection { lesson, section },
+            (Piece::Widget(id), true) => Route::EmbedWidget { lesson, id },
+            (Piece::Exercise(n), true) => Route::EmbedExercise { lesson, n },
         }
     }
 
@@ -106,6 +108,17 @@ pub enum Piece {
 }
 
 impl Piece {
+    /// The piece named by the path's segments after the lesson's:
+    /// `section`, `widgets/id` or `ejercicios/n`.
+    fn from_segments(seg: &[&str]) -> Option<Piece> {
+        match seg {
+            [section] => Some(Piece::Section(section.to_string())),
+            ["widgets", id] => Some(Piece::Widget(id.to_string())),
+            ["ejercicios", n] => n.parse().ok().map(Piece::Exercise),
+            _ => None,
+        }
+    }
+
     /// The path of this piece (without the site's base), embedded or not.
     pub fn path(&self, lesson: &str, embed: bool) -> String {
         match (self, embed) {

@@ -126,10 +126,6 @@ impl<'r, DB: DrawingBackend> Frame<'r, DB> {
         &self.plot
     }
 
-    pub fn x_range(&self) -> Range<f64> {
-        self.x.clone()
-    }
-
     /// The backend's pixel for a point of the data.
     pub fn backend_coord(&self, p: &(f64, f64)) -> (i32, i32) {
         self.plot.map_coordinate(p)

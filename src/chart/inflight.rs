@@ -56,7 +56,6 @@ pub fn draw<DB: DrawingBackend>(
         .x_labels(if small { 5 } else { 10 })
         .y_labels(6)
         .x_label_formatter(&|v| crate::fmt::es_dec(v, 1))
-        .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .draw()?;
     let mut legend = Legend::new();
     let mut steps = Vec::with_capacity(ch.curve.len() * 2);

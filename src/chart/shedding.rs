@@ -71,8 +71,6 @@ pub fn draw<DB: DrawingBackend>(
         .y_desc("goodput (/s)")
         .x_labels(if small { 5 } else { 10 })
         .y_labels(5)
-        .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
-        .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .draw()?;
     let mut legend = Legend::new();
     for (data, color, label) in series {

@@ -63,7 +63,6 @@ pub fn draw_bars<DB: DrawingBackend>(
         .y_desc(b.y_desc.clone())
         .x_ticks(labels)
         .y_labels(6)
-        .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .draw()?;
     let k = b.series.len().max(1) as f64;
     let bar = 0.8 / k;

@@ -94,8 +94,6 @@ pub fn draw<DB: DrawingBackend>(
         .y_desc("por segundo")
         .x_labels(if small { 5 } else { 10 })
         .y_labels(6)
-        .x_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
-        .y_label_formatter(&|v| crate::fmt::es_int(v.round() as i64))
         .draw()?;
     let (a, b) = c.trigger;
     if b > a {

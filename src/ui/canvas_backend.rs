@@ -38,6 +38,32 @@ impl Canvas {
         self.context.set_stroke_style_str(&css(style.color()));
         self.context.set_line_width(style.stroke_width() as f64);
     }
+
+    /// The style of a shape: its fill, or its outline.
+    fn set_shape_style(&self, style: &impl BackendStyle, fill: bool) {
+        if fill {
+            self.context.set_fill_style_str(&css(style.color()));
+        } else {
+            self.set_line_style(style);
+        }
+    }
+
+    fn set_font(&self, style: &impl BackendTextStyle) {
+        self.context
+            .set_font(&css_font(style.style().as_str(), style.size(), style.family().as_str()));
+    }
+
+    /// Begins a path through `points` (nothing for no points).
+    fn trace(&self, points: impl IntoIterator<Item = BackendCoord>) {
+        self.context.begin_path();
+        let mut points = points.into_iter();
+        if let Some(p) = points.next() {
+            self.context.move_to(p.0 as f64, p.1 as f64);
+            for p in points {
+                self.context.line_to(p.0 as f64, p.1 as f64);
+            }
+        }
+    }
 }
 
 /// What the canvas refused (only `arc` and `fillText` can fail).
@@ -120,11 +146,10 @@ impl DrawingBackend for Canvas {
                 (bottom_right.0 - upper_left.0) as f64,
                 (bottom_right.1 - upper_left.1) as f64,
             );
+            self.set_shape_style(style, fill);
             if fill {
-                self.context.set_fill_style_str(&css(style.color()));
                 self.context.fill_rect(x, y, w, h);
             } else {
-                self.set_line_style(style);
                 self.context.stroke_rect(x, y, w, h);
             }
         }
@@ -163,11 +188,7 @@ impl DrawingBackend for Canvas {
         fill: bool,
     ) -> Result<(), Error> {
         if style.color().alpha > 0.0 {
-            if fill {
-                self.context.set_fill_style_str(&css(style.color()));
-            } else {
-                self.set_line_style(style);
-            }
+            self.set_shape_style(style, fill);
             self.context.begin_path();
             self.context
                 .arc(
@@ -215,8 +236,7 @@ impl DrawingBackend for Canvas {
             HPos::Center => "center",
         });
         self.context.set_fill_style_str(&css(color));
-        self.context
-            .set_font(&css_font(style.style().as_str(), style.size(), style.family().as_str()));
+        self.set_font(style);
         let drawn = self.context.fill_text(text, x, y).map_err(error);
         if turn != 0.0 {
             self.context.restore();
@@ -225,8 +245,7 @@ impl DrawingBackend for Canvas {
     }
     fn estimate_text_size<S: BackendTextStyle>(&self, text: &str, style: &S) -> Result<(u32, u32), Error> {
         let size = style.size();
-        self.context
-            .set_font(&css_font(style.style().as_str(), size, style.family().as_str()));
+        self.set_font(style);
         let width = self
             .context
             .measure_text(text)
@@ -234,19 +253,5 @@ impl DrawingBackend for Canvas {
             .unwrap_or(size * 0.6 * text.len() as f64);
         // What the span measured: one line box, about 1.15 × the font size.
         Ok((width.ceil() as u32, (size * 1.15).ceil() as u32))
-    }
-}
-
-impl Canvas {
-    /// Begins a path through `points` (nothing for no points).
-    fn trace(&self, points: impl IntoIterator<Item = BackendCoord>) {
-        self.context.begin_path();
-        let mut points = points.into_iter();
-        if let Some(p) = points.next() {
-            self.context.move_to(p.0 as f64, p.1 as f64);
-            for p in points {
-                self.context.line_to(p.0 as f64, p.1 as f64);
-            }
-        }
     }
 }

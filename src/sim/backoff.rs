@@ -119,7 +119,7 @@ impl Backoff {
     /// (only decorrelated jitter reads it; pass `base_ms` before the first).
     /// Each jittered wait takes exactly one draw from `rng`, as the lesson's
     /// Python program does with `rng.uniform`.
-    #[inline]
+    #[inline(always)]
     pub fn wait<R: UnitRng + ?Sized>(&self, n: u32, prev: f64, rng: &mut R) -> f64 {
         match self.jitter {
             Jitter::None => self.ceiling(n),

@@ -225,8 +225,7 @@ impl HerdResult {
 /// A pending attempt: `(time, client, attempt number)`, ordered as Python
 /// orders the tuples in its heap. The key is two integers: times here are
 /// never negative, and the bits of a non-negative `f64` order as its value,
-/// so comparing `(t.to_bits(), client << 32 | n)` is Python's tuple order,
-/// and a comparison is two integer compares (the heap's hot path).
+/// so comparing `(t.to_bits(), client << 32 | n)` is Python's tuple order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Key(u64, u64);
 
@@ -246,40 +245,59 @@ impl Key {
     }
 }
 
+/// An attempt in the calendar is one `u32`: where in its window it falls
+/// (its *step*, the top [`STEP_BITS`] bits) and its client (the low
+/// [`CLIENT_BITS`]). Its time and attempt number are kept by client
+/// ([`Calendar::at`], [`Calendar::tries`]): a client has at most one attempt
+/// pending.
+const CLIENT_BITS: u32 = 17;
+const CLIENT_MASK: u32 = (1 << CLIENT_BITS) - 1;
+/// A window is cut into 2^15 steps.
+const STEP_BITS: u32 = 32 - CLIENT_BITS;
+const STEPS: f64 = (1u64 << STEP_BITS) as f64;
+const LAST_STEP: i64 = (1 << STEP_BITS) - 1;
+// Every client number fits (the bounds allow 100,000).
+const _: () = assert!(100_000 <= CLIENT_MASK);
+/// The sort orders items by their top 16 bits, which hold the whole step;
+/// items in the same step are then put in order by their keys
+/// ([`Calendar::settle`]).
+const RADIX_BITS: u32 = 16;
+const _: () = assert!(STEP_BITS <= RADIX_BITS);
+
 /// The attempts still to come, by window: a calendar queue. The simulation
 /// takes them a whole window at a time ([`Calendar::advance`]), unsorted, and
-/// asks for order only where order matters ([`Calendar::order_from`]).
+/// puts them in order ([`Calendar::order`]) only when some are rejected.
 ///
 /// Order matters less than one might think. In a window the server serves the
 /// first `capacity` attempts in (time, client, attempt) order and rejects the
 /// rest; a rejected attempt draws its wait from the one random stream, so the
 /// rejected ones must be taken in exactly Python's order, but which of the
-/// served is first does not change a figure. A window with no more attempts
-/// than capacity needs no order at all, and one with more needs its order only
-/// from rank `capacity` on.
+/// served is first does not change a figure, and a window with no more
+/// attempts than capacity needs no order at all.
 ///
-/// Putting a window in order is a bucket sort: the window is cut into about
-/// as many buckets as it has attempts, each attempt goes to its bucket by its
-/// time (a monotone function of the time, so bucket order is time order), and
-/// only attempts sharing a bucket are compared. Without jitter every attempt
-/// of a window has the same time and they arrive in client order: already
-/// sorted, which one pass sees.
+/// Ordering is cheap because most of it is done when an attempt is placed:
+/// the one multiplication that finds its window ([`Calendar::place`]) also
+/// gives its step in the window, a number that grows with its time, and the
+/// item packs the step above the client. Sorting the items as plain integers
+/// (two passes of a radix sort) orders them by step, then client; only items
+/// in the same step (a few in a window of hundreds, or a whole window without
+/// jitter, where every attempt has the same time) are compared by their
+/// full keys. Without jitter the items also come in order, which one pass sees.
 ///
-/// A client has at most one attempt pending, so the calendar keeps each
-/// client's pending time and attempt number by client, and the windows hold
-/// only client numbers (4 bytes an attempt instead of 16): less memory to
-/// fill, and in a run of 300,000 attempts fresh memory is a large part of the
-/// cost (every page is faulted in once).
+/// The slots' buffers go round: a window played gives its buffer back
+/// ([`Calendar::spare`]) for the next window that needs one, so a run
+/// allocates about as many buffers as windows are pending at once.
 struct Calendar {
     window: f64,
-    inv_window: f64,
-    /// The last time whose window was computed, and that window: without
-    /// jitter, whole runs of attempts share a time.
-    last: (u64, u64),
+    /// `(1 / window) × 2^STEP_BITS`: times to steps.
+    scale: f64,
+    /// The last time placed, and its window and step: without jitter, whole
+    /// runs of attempts share a time.
+    last: (u64, u64, u32),
     /// The window being played (none before the first [`Calendar::advance`]) …
     cur: u64,
     started: bool,
-    /// … its attempts' clients, as they came (see [`Calendar::advance`]) …
+    /// … its items, as they came …
     batch: Vec<u32>,
     /// … those added to it while it is played (a wait shorter than what is left of it).
     late: BinaryHeap<Reverse<Key>>,
@@ -294,11 +312,13 @@ struct Calendar {
     /// Each client's pending attempt: its time and number.
     at: Vec<f64>,
     tries: Vec<u8>,
-    /// The bucket sort's input, output and scratch space, kept between windows.
-    keys: Vec<Key>,
-    sorted: Vec<Key>,
-    buckets: Vec<u32>,
-    starts: Vec<u32>,
+    /// The window's items in order ([`Calendar::order`]).
+    sorted: Vec<u32>,
+    /// Keys of a run of items in one step, when they must be sorted.
+    run: Vec<Key>,
+    /// Emptied buffers, for slots that need one, and the capacity of a new one.
+    spare: Vec<Vec<u32>>,
+    hint: usize,
 }
 
 /// The most windows the ring holds; waits beyond it go to `far`.
@@ -306,14 +326,15 @@ const MAX_RING: u64 = 4_096;
 
 impl Calendar {
     /// A calendar for `clients` clients (numbered from 0; at most 10 attempts
-    /// each), windows of `window` ms and waits of at most `longest` ms.
-    fn new(clients: usize, window: f64, longest: f64) -> Self {
+    /// each), windows of `window` ms and waits of at most `longest` ms; a
+    /// window's first buffer holds `hint` items before it grows.
+    fn new(clients: usize, window: f64, longest: f64, hint: usize) -> Self {
         let span = (longest / window).min(MAX_RING as f64) as u64 + 2;
         let len = span.next_power_of_two().clamp(8, MAX_RING);
         Calendar {
             window,
-            inv_window: 1.0 / window,
-            last: (f64::NAN.to_bits(), 0),
+            scale: (1.0 / window) * STEPS,
+            last: (f64::NAN.to_bits(), 0, 0),
             cur: 0,
             started: false,
             batch: Vec::new(),
@@ -325,40 +346,86 @@ impl Calendar {
             far: std::collections::BTreeMap::new(),
             at: vec![0.0; clients],
             tries: vec![0; clients],
-            keys: Vec::new(),
             sorted: Vec::new(),
-            buckets: Vec::new(),
-            starts: Vec::new(),
+            run: Vec::new(),
+            spare: Vec::new(),
+            hint,
         }
     }
 
+    /// The window of time `t` (Python's `int(t // window)`) and its step in
+    /// it, which never decreases as `t` grows within a window.
+    ///
+    /// `y = t × scale` is `q × 2^15` exactly, `q` being `t × (1 / window)`
+    /// rounded, so its integer part holds `floor(q)` above the step. `q` is
+    /// within `q × 2⁻⁵²` of the exact quotient, less than one step while
+    /// `q < 2^36`; so when the step is neither the first nor the last of the
+    /// window, `floor(q)` is the exact floor, which is what Python's `//`
+    /// gives away from an integer. The two edge steps (2 in 32,768 of all
+    /// times) go the exact way.
     #[inline(always)]
-    fn window_of(&self, t: f64) -> u64 {
-        pyfloat::floor_div_recip(t, self.window, self.inv_window) as i64 as u64
+    fn place(&self, t: f64) -> (u64, u32) {
+        let y = t * self.scale;
+        if (0.0..68_719_476_736.0 * STEPS).contains(&y) {
+            let yi = y as i64;
+            let step = yi & LAST_STEP;
+            if step != 0 && step != LAST_STEP {
+                return ((yi >> STEP_BITS) as u64, step as u32);
+            }
+        }
+        self.place_exactly(t, y)
+    }
+
+    /// [`Calendar::place`] at the edges of a window: the window by
+    /// [`pyfloat::floor_div`], the step by the same formula, held inside it.
+    #[cold]
+    #[inline(never)]
+    fn place_exactly(&self, t: f64, y: f64) -> (u64, u32) {
+        let w = pyfloat::floor_div(t, self.window) as i64 as u64;
+        let step = (y.floor() - w as f64 * STEPS).clamp(0.0, LAST_STEP as f64) as u32;
+        (w, step)
     }
 
     #[inline(always)]
-    fn push(&mut self, k: Key) {
-        let w = if k.0 == self.last.0 {
-            self.last.1
+    fn push(&mut self, t: f64, client: u32, n: u32) {
+        let (w, step) = if t.to_bits() == self.last.0 {
+            (self.last.1, self.last.2)
         } else {
-            let w = self.window_of(k.t());
-            self.last = (k.0, w);
-            w
+            let (w, step) = self.place(t);
+            self.last = (t.to_bits(), w, step);
+            (w, step)
         };
         if w <= self.cur && self.started {
-            self.late.push(Reverse(k));
+            self.late.push(Reverse(Key::new(t, client, n)));
             return;
         }
-        let c = k.client();
-        self.at[c as usize] = k.t();
-        self.tries[c as usize] = k.n() as u8;
+        self.at[client as usize] = t;
+        self.tries[client as usize] = n as u8;
+        let item = (step << CLIENT_BITS) | client;
         if w <= self.horizon {
-            self.ring[(w & self.mask) as usize].push(c);
+            let i = (w & self.mask) as usize;
+            if self.ring[i].capacity() == 0 {
+                self.ring[i] = self.fresh();
+            }
+            self.ring[i].push(item);
             self.in_ring += 1;
         } else {
-            self.far.entry(w).or_default().push(c);
+            self.far.entry(w).or_default().push(item);
         }
+    }
+
+    /// A buffer for a slot: one given back, or a new one.
+    #[cold]
+    #[inline(never)]
+    fn fresh(&mut self) -> Vec<u32> {
+        self.spare.pop().unwrap_or_else(|| Vec::with_capacity(self.hint))
+    }
+
+    /// The key of an item.
+    #[inline(always)]
+    fn key(&self, item: u32) -> Key {
+        let c = item & CLIENT_MASK;
+        Key::new(self.at[c as usize], c, self.tries[c as usize] as u32)
     }
 
     /// Moves to the next window that has attempts and puts them, unsorted, in
@@ -385,12 +452,16 @@ impl Calendar {
         };
         self.cur = next;
         self.horizon = next + len;
-        self.batch.clear();
+        // The last window's buffer goes back for another.
+        if self.batch.capacity() > 0 {
+            self.batch.clear();
+            self.spare.push(std::mem::take(&mut self.batch));
+        }
         // This window's slot first: once drained, the slot belongs to window cur + len.
         let slot = &mut self.ring[(self.cur & self.mask) as usize];
         if !slot.is_empty() {
             self.in_ring -= slot.len();
-            // A swap, not a copy: buffers go round between the slots and the batch.
+            // A swap, not a copy; the slot is left without a buffer.
             std::mem::swap(slot, &mut self.batch);
         }
         // Far windows that the ring now reaches move into it.
@@ -409,90 +480,85 @@ impl Calendar {
         true
     }
 
-    /// Puts the window's attempts of rank `from` on (counting from 0, in
-    /// (time, client, attempt) order) in order, at `sorted[at..]`; returns
-    /// `at`. Those of lower rank are left out or left unsorted before `at`.
-    fn order_from(&mut self, from: usize) -> usize {
+    /// Puts the window's items in (time, client, attempt) order, in `sorted`,
+    /// from rank `from` on (those before may be left in any order).
+    fn order(&mut self, from: usize) {
         let n = self.batch.len();
-        // Each client's key, and whether they came in order, in one pass.
-        self.keys.clear();
-        self.keys.reserve(n);
-        let (mut in_order, mut prev) = (true, Key(0, 0));
-        for &c in &self.batch {
-            let k = Key::new(self.at[c as usize], c, self.tries[c as usize] as u32);
+        if n > 64 && !self.batch.is_sorted() {
+            self.sorted.resize(n, 0); // scratch space
+            radix_sort(&mut self.batch, &mut self.sorted);
+        } else {
+            // Few, or in order already (without jitter: one pass).
+            self.batch.sort_unstable();
+        }
+        std::mem::swap(&mut self.sorted, &mut self.batch);
+        // Runs of items in one step: by key. A run may begin before `from`.
+        let mut i = from.max(1);
+        while i < self.sorted.len() {
+            let s = &self.sorted;
+            if (s[i] ^ s[i - 1]) >> CLIENT_BITS != 0 {
+                i += 1;
+                continue;
+            }
+            let mut lo = i - 1;
+            while lo > 0 && (s[lo - 1] ^ s[i]) >> CLIENT_BITS == 0 {
+                lo -= 1;
+            }
+            let mut hi = i + 1;
+            while hi < s.len() && (s[hi] ^ s[i]) >> CLIENT_BITS == 0 {
+                hi += 1;
+            }
+            self.settle(lo, hi);
+            i = hi + 1;
+        }
+    }
+
+    /// Puts `sorted[lo..hi]`, items of one step, in order by their keys.
+    fn settle(&mut self, lo: usize, hi: usize) {
+        let mut prev = self.key(self.sorted[lo]);
+        let mut in_order = true;
+        for &v in &self.sorted[lo + 1..hi] {
+            let k = self.key(v);
             in_order &= prev <= k;
             prev = k;
-            self.keys.push(k);
         }
         if in_order {
-            // Without jitter, the usual case: nothing to do.
-            std::mem::swap(&mut self.sorted, &mut self.keys);
-            return from;
+            return;
         }
-        self.sorted.clear();
-        if n <= 32 {
-            self.sorted.extend_from_slice(&self.keys);
-            self.sorted.sort_unstable();
-            return from;
+        let mut run = std::mem::take(&mut self.run);
+        run.clear();
+        run.extend(self.sorted[lo..hi].iter().map(|&v| self.key(v)));
+        run.sort_unstable();
+        for (v, k) in self.sorted[lo..hi].iter_mut().zip(&run) {
+            *v = (*v & !CLIENT_MASK) | k.client();
         }
-        let nb = n.next_power_of_two();
-        let start = self.cur as f64 * self.window;
-        let scale = nb as f64 / self.window;
-        // Monotone in t (each step rounds monotonically), so bucket order is time order.
-        let bucket = |k: &Key| (((k.t() - start) * scale) as i64).clamp(0, nb as i64 - 1) as u32;
-        // starts[b + 1] counts bucket b, then becomes where bucket b + 1 begins.
-        self.starts.clear();
-        self.starts.resize(nb + 1, 0);
-        self.buckets.clear();
-        self.buckets.extend(self.keys.iter().map(|k| {
-            let b = bucket(k);
-            self.starts[b as usize + 1] += 1;
-            b
-        }));
-        let mut sum = 0;
-        for s in self.starts.iter_mut() {
-            sum += *s;
-            *s = sum;
-        }
-        // The bucket holding rank `from`: the buckets before it are all of lower
-        // rank, so they are neither placed nor sorted.
-        let first = self.starts[1..].partition_point(|&s| s as usize <= from);
-        let skip = self.starts[first];
-        self.sorted.resize(n - skip as usize, Key(0, 0));
-        for (k, &b) in self.keys.iter().zip(&self.buckets) {
-            if b as usize >= first {
-                let at = &mut self.starts[b as usize];
-                self.sorted[(*at - skip) as usize] = *k;
-                *at += 1;
-            }
-        }
-        // Now starts[b] is where bucket b ends; each holds a few attempts.
-        let mut lo = 0;
-        for &to in &self.starts[first..nb] {
-            let to = (to - skip) as usize;
-            if to - lo > 1 {
-                insertion_sort(&mut self.sorted[lo..to]);
-            }
-            lo = to;
-        }
-        from - skip as usize
+        self.run = run;
     }
 }
 
-/// Sorts a few keys (a bucket holds about one); many, and it hands over.
-fn insertion_sort(v: &mut [Key]) {
-    if v.len() > 24 {
-        v.sort_unstable();
-        return;
+/// Sorts `v` by its top [`RADIX_BITS`] bits: two stable passes of eight bits,
+/// the low digit first, through `scratch` (as long as `v`) and back.
+fn radix_sort(v: &mut [u32], scratch: &mut [u32]) {
+    const SHIFT: u32 = 32 - RADIX_BITS;
+    let (mut lo, mut hi) = ([0u32; 256], [0u32; 256]);
+    for &x in v.iter() {
+        lo[((x >> SHIFT) & 255) as usize] += 1;
+        hi[(x >> (SHIFT + 8)) as usize] += 1;
     }
-    for i in 1..v.len() {
-        let k = v[i];
-        let mut j = i;
-        while j > 0 && v[j - 1] > k {
-            v[j] = v[j - 1];
-            j -= 1;
-        }
-        v[j] = k;
+    let (mut a, mut b) = (0, 0);
+    for (l, h) in lo.iter_mut().zip(hi.iter_mut()) {
+        (*l, a) = (a, a + *l);
+        (*h, b) = (b, b + *h);
+    }
+    for &x in v.iter() {
+        let d = &mut lo[((x >> SHIFT) & 255) as usize];
+        scratch[*d as usize] = x;
+        *d += 1;
+    }
+    for &x in scratch.iter() {
+        let d = &mut hi[(x >> (SHIFT + 8)) as usize];
+        v[*d as usize] = x;
+        *d += 1;
     }
 }
 
@@ -500,29 +566,51 @@ fn insertion_sort(v: &mut [Key]) {
 /// (see [`crate::sim::params::clamp`]), so the work is always bounded.
 pub fn simulate(params: &HerdParams) -> HerdResult {
     let (p, _) = super::params::clamp(params);
+    // The lesson's two runs get a loop each in which the wait's jitter is a
+    // constant, so the per-attempt `match` on it is decided when compiling.
+    match p.jitter {
+        Jitter::None => run(&p, Jitter::None),
+        Jitter::Full => run(&p, Jitter::Full),
+        other => run_any(&p, other),
+    }
+}
+
+/// [`run`] for the other jitters, once.
+#[inline(never)]
+fn run_any(p: &HerdParams, jitter: Jitter) -> HerdResult {
+    run(p, jitter)
+}
+
+#[inline(always)]
+fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
     let mut rng = PyRandom::new(p.seed);
     let backoff = Backoff {
         base_ms: p.base_ms as f64,
         cap_ms: p.cap_ms.map(f64::from),
-        jitter: p.jitter,
+        jitter,
     };
     let window = p.window_ms as f64;
     let clients = p.clients as usize;
     // Only decorrelated jitter reads the previous wait of each client.
-    let mut prev = vec![backoff.base_ms; if p.jitter == Jitter::Decorrelated { clients } else { 0 }];
+    let mut prev = vec![backoff.base_ms; if jitter == Jitter::Decorrelated { clients } else { 0 }];
 
-    let longest = match p.jitter {
+    let longest = match jitter {
         Jitter::Decorrelated => backoff.base_ms * 3f64.powi(p.retries as i32),
         _ => backoff.ceiling(p.retries),
     }
     .min(p.cap_ms.map_or(f64::INFINITY, f64::from));
-    let mut queue = Calendar::new(clients, window, longest);
+    // The first wave spreads over the first wait's range: so many per window.
+    let (lo, hi) = backoff.bounds(1, backoff.base_ms);
+    let hint = (clients as f64 / ((hi - lo) / window + 1.0))
+        .min(clients as f64)
+        .max(16.0);
+    let mut queue = Calendar::new(clients, window, longest, hint as usize);
     for c in 0..p.clients {
         let w = backoff.wait(1, backoff.base_ms, &mut rng);
         if let Some(slot) = prev.get_mut(c as usize) {
             *slot = w;
         }
-        queue.push(Key::new(w, c, 1));
+        queue.push(w, c, 1);
     }
 
     let capacity = p.capacity as usize;
@@ -540,28 +628,30 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
             windows.push((queue.cur, arrived as u32));
             continue;
         }
-        let at = queue.order_from(capacity);
+        queue.order(capacity);
         // Taken out while the queue takes this window's retries.
         std::mem::swap(&mut sorted, &mut queue.sorted);
-        let (mut i, mut late) = (at, 0u32);
+        let (mut i, mut late) = (capacity, 0u32);
         loop {
             // The next rejected attempt: the earlier of the window's next and the
-            // earliest added to it while it is played (rare: a wait shorter than
-            // what is left of the window).
+            // earliest added to it while it is played (a wait shorter than what
+            // is left of the window).
             let key = match queue.late.peek() {
                 None if i < sorted.len() => {
                     i += 1;
-                    sorted[i - 1]
+                    queue.key(sorted[i - 1])
                 }
                 None => break,
-                Some(&Reverse(b)) if i < sorted.len() && sorted[i] < b => {
-                    i += 1;
-                    sorted[i - 1]
-                }
-                Some(_) => {
-                    late += 1;
-                    queue.late.pop().expect("peeked").0
-                }
+                Some(&Reverse(b)) => match sorted.get(i).map(|&v| queue.key(v)) {
+                    Some(k) if k < b => {
+                        i += 1;
+                        k
+                    }
+                    _ => {
+                        late += 1;
+                        queue.late.pop().expect("peeked").0
+                    }
+                },
             };
             let (client, n) = (key.client(), key.n());
             if n < p.retries {
@@ -570,7 +660,7 @@ pub fn simulate(params: &HerdParams) -> HerdResult {
                 if let Some(slot) = prev.get_mut(client as usize) {
                     *slot = wait;
                 }
-                queue.push(Key::new(key.t() + wait, client, n + 1));
+                queue.push(key.t() + wait, client, n + 1);
             } else {
                 gave_up += 1;
             }
@@ -603,6 +693,7 @@ pub fn lesson_program_output() -> [String; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::rng::UnitRng;
 
     /// The lesson's program as it is written: one heap, one attempt at a time.
     fn one_heap(p: &HerdParams) -> HerdResult {
@@ -656,7 +747,8 @@ mod tests {
         for i in 0..400 {
             let mut pick = |lo: u32, hi: u32| lo + rng.next_u32() % (hi - lo + 1);
             let p = HerdParams {
-                clients: pick(1, 3_000),
+                // Now and then many: all 17 bits of a client number in use.
+                clients: if i % 40 == 0 { pick(60_000, 100_000) } else { pick(1, 3_000) },
                 capacity: pick(1, 200),
                 window_ms: [1, 1, 2, 10, 50][pick(0, 4) as usize],
                 base_ms: [1, 3, 100, 2_000, 9_000][pick(0, 4) as usize],
@@ -666,6 +758,70 @@ mod tests {
                 seed: pick(0, 1_000),
             };
             assert_eq!(simulate(&p), one_heap(&p), "{p:?}");
+        }
+    }
+
+    /// The lesson's program at 10 and 100 times its clients, as CPython runs it
+    /// (`python3 scripts/herd-vs-python.py --python-only`), and as one heap.
+    #[test]
+    fn ten_and_a_hundred_times_the_clients_as_python() {
+        for (clients, jitter, figures) in [
+            (10_000, Jitter::None, (150, 9_850, 10_000, 29_850)),
+            (10_000, Jitter::Full, (5_939, 4_061, 781, 26_826)),
+            (100_000, Jitter::None, (150, 99_850, 100_000, 299_850)),
+            (100_000, Jitter::Full, (6_723, 93_277, 7_725, 296_887)),
+        ] {
+            let p = HerdParams {
+                clients,
+                jitter,
+                ..HerdParams::default()
+            };
+            let r = simulate(&p);
+            assert_eq!((r.served, r.gave_up, r.peak, r.attempts), figures, "{p:?}");
+            assert_eq!(r, one_heap(&p), "{p:?}");
+        }
+    }
+
+    /// `place` gives Python's window (`pyfloat::floor_div`) and a step that
+    /// never decreases with time inside a window: on random times, on whole
+    /// times (window edges), and one float either side of an edge.
+    #[test]
+    fn place_finds_pythons_window_and_a_growing_step() {
+        let mut rng = PyRandom::new(5);
+        for window in [1.0, 3.0, 10.0, 7.0, 1_000.0] {
+            let cal = Calendar::new(1, window, 1_000.0, 16);
+            let mut ts: Vec<f64> = (0..20_000)
+                .map(|i| match i % 4 {
+                    0 => rng.uniform(0.0, 5_000.0),
+                    1 => (rng.next_u32() % 50_000) as f64,
+                    2 => f64::from_bits(((rng.next_u32() % 5_000) as f64 * window).to_bits() + 1),
+                    _ => f64::from_bits(((rng.next_u32() % 5_000 + 1) as f64 * window).to_bits() - 1),
+                })
+                .collect();
+            ts.push(0.0);
+            ts.push(1e9);
+            ts.sort_by(f64::total_cmp);
+            let mut last = (0, 0);
+            for t in ts {
+                let (w, step) = cal.place(t);
+                assert_eq!(w as f64, pyfloat::floor_div(t, window), "{t} // {window}");
+                assert!((w, step) >= last, "{t}: {:?} after {last:?}", (w, step));
+                last = (w, step);
+            }
+        }
+    }
+
+    /// The radix sort orders by the top 16 bits and keeps the order of the rest.
+    #[test]
+    fn radix_sort_is_a_stable_sort_on_the_top_bits() {
+        let mut rng = PyRandom::new(11);
+        for n in [65, 300, 5_000] {
+            let mut v: Vec<u32> = (0..n).map(|_| rng.next_u32() & 0xfff0_ffff).collect();
+            let mut expected = v.clone();
+            expected.sort_by_key(|x| x >> 16); // stable
+            let mut scratch = vec![0; n];
+            radix_sort(&mut v, &mut scratch);
+            assert_eq!(v, expected);
         }
     }
 

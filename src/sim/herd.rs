@@ -484,13 +484,12 @@ impl Calendar {
     /// from rank `from` on (those before may be left in any order).
     fn order(&mut self, from: usize) {
         let n = self.batch.len();
-        if n > 64 && !self.batch.is_sorted() {
+        if n <= 64 {
+            self.batch.sort_unstable();
+        } else if !self.batch.is_sorted() {
             self.sorted.resize(n, 0); // scratch space
             radix_sort(&mut self.batch, &mut self.sorted);
-        } else {
-            // Few, or in order already (without jitter: one pass).
-            self.batch.sort_unstable();
-        }
+        } // else in order already (without jitter: one pass sees it)
         std::mem::swap(&mut self.sorted, &mut self.batch);
         // Runs of items in one step: by key. A run may begin before `from`.
         let mut i = from.max(1);
@@ -748,7 +747,11 @@ mod tests {
             let mut pick = |lo: u32, hi: u32| lo + rng.next_u32() % (hi - lo + 1);
             let p = HerdParams {
                 // Now and then many: all 17 bits of a client number in use.
-                clients: if i % 40 == 0 { pick(60_000, 100_000) } else { pick(1, 3_000) },
+                clients: if i % 40 == 0 {
+                    pick(60_000, 100_000)
+                } else {
+                    pick(1, 3_000)
+                },
                 capacity: pick(1, 200),
                 window_ms: [1, 1, 2, 10, 50][pick(0, 4) as usize],
                 base_ms: [1, 3, 100, 2_000, 9_000][pick(0, 4) as usize],

@@ -60,13 +60,18 @@ impl PyRandom {
     /// Same state as Python's `random.Random(seed)` for `0 <= seed < 2**32`
     /// (`init_by_array` with the one-word key `[seed]`).
     pub fn new(seed: u32) -> Self {
-        let mut mt = [0u32; N];
-        mt[0] = 19_650_218;
-        for i in 1..N {
-            mt[i] = 1_812_433_253u32
-                .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
-                .wrapping_add(i as u32);
-        }
+        // `init_genrand(19650218)`, the same for every seed: computed once.
+        static START: std::sync::OnceLock<[u32; N]> = std::sync::OnceLock::new();
+        let mut mt = *START.get_or_init(|| {
+            let mut mt = [0u32; N];
+            mt[0] = 19_650_218;
+            for i in 1..N {
+                mt[i] = 1_812_433_253u32
+                    .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
+                    .wrapping_add(i as u32);
+            }
+            mt
+        });
         let mut i = 1;
         // One pass per word of the key (N of them: the key is shorter), then N - 1.
         for _ in 0..N {

@@ -1,6 +1,6 @@
 //! The herd simulation, callable from JavaScript, for the side-by-side
 //! measurement of the wasm core against the lesson's CPython
-//! (`scripts/herd-wasm-vs-python.mjs`). Not a component: one exported
+//! (`benches/browser.mjs --only herd`). Not a component: one exported
 //! function, reached through Trunk's `window.wasmBindings`.
 //!
 //! It reads the parameters with the same decoder as a widget's URL, runs

@@ -248,7 +248,7 @@ impl Key {
 /// An attempt in the calendar is one `u32`: where in its window it falls
 /// (its *step*, the top [`STEP_BITS`] bits) and its client (the low
 /// [`CLIENT_BITS`]). Its time and attempt number are kept by client
-/// ([`Calendar::at`], [`Calendar::tries`]): a client has at most one attempt
+/// (`Calendar::at`, `Calendar::tries`): a client has at most one attempt
 /// pending.
 const CLIENT_BITS: u32 = 17;
 const CLIENT_MASK: u32 = (1 << CLIENT_BITS) - 1;
@@ -297,6 +297,8 @@ struct Calendar {
     /// The window being played (none before the first [`Calendar::advance`]) …
     cur: u64,
     started: bool,
+    /// The first window of the ring: `cur + 1` (0 before the first is played).
+    lo: u64,
     /// … its items, as they came …
     batch: Vec<u32>,
     /// … those added to it while it is played (a wait shorter than what is left of it).
@@ -337,6 +339,7 @@ impl Calendar {
             last: (f64::NAN.to_bits(), 0, 0),
             cur: 0,
             started: false,
+            lo: 0,
             batch: Vec::new(),
             late: BinaryHeap::new(),
             ring: (0..len).map(|_| Vec::new()).collect(),
@@ -386,31 +389,44 @@ impl Calendar {
         (w, step)
     }
 
+    /// Adds an attempt. `same_times` says that attempts often share a time
+    /// (without jitter), so the last time's window is worth remembering.
     #[inline(always)]
-    fn push(&mut self, t: f64, client: u32, n: u32) {
-        let (w, step) = if t.to_bits() == self.last.0 {
+    fn push(&mut self, t: f64, client: u32, n: u32, same_times: bool) {
+        let (w, step) = if !same_times {
+            self.place(t)
+        } else if t.to_bits() == self.last.0 {
             (self.last.1, self.last.2)
         } else {
             let (w, step) = self.place(t);
             self.last = (t.to_bits(), w, step);
             (w, step)
         };
-        if w <= self.cur && self.started {
-            self.late.push(Reverse(Key::new(t, client, n)));
-            return;
+        // In the ring (windows lo ..= lo + mask) with one comparison.
+        if w.wrapping_sub(self.lo) > self.mask {
+            return self.push_elsewhere(t, client, n, w, step);
         }
         self.at[client as usize] = t;
         self.tries[client as usize] = n as u8;
-        let item = (step << CLIENT_BITS) | client;
-        if w <= self.horizon {
-            let i = (w & self.mask) as usize;
-            if self.ring[i].capacity() == 0 {
-                self.ring[i] = self.fresh();
-            }
-            self.ring[i].push(item);
-            self.in_ring += 1;
+        let i = (w & self.mask) as usize;
+        if self.ring[i].capacity() == 0 {
+            self.ring[i] = self.fresh();
+        }
+        self.ring[i].push((step << CLIENT_BITS) | client);
+        self.in_ring += 1;
+    }
+
+    /// [`Calendar::push`] outside the ring: into the window being played
+    /// (`late`), or beyond the ring (`far`).
+    #[cold]
+    #[inline(never)]
+    fn push_elsewhere(&mut self, t: f64, client: u32, n: u32, w: u64, step: u32) {
+        if w < self.lo {
+            self.late.push(Reverse(Key::new(t, client, n)));
         } else {
-            self.far.entry(w).or_default().push(item);
+            self.at[client as usize] = t;
+            self.tries[client as usize] = n as u8;
+            self.far.entry(w).or_default().push((step << CLIENT_BITS) | client);
         }
     }
 
@@ -451,6 +467,7 @@ impl Calendar {
             },
         };
         self.cur = next;
+        self.lo = next + 1;
         self.horizon = next + len;
         // The last window's buffer goes back for another.
         if self.batch.capacity() > 0 {
@@ -609,7 +626,7 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
         if let Some(slot) = prev.get_mut(c as usize) {
             *slot = w;
         }
-        queue.push(w, c, 1);
+        queue.push(w, c, 1, jitter == Jitter::None);
     }
 
     let capacity = p.capacity as usize;
@@ -659,7 +676,7 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
                 if let Some(slot) = prev.get_mut(client as usize) {
                     *slot = wait;
                 }
-                queue.push(key.t() + wait, client, n + 1);
+                queue.push(key.t() + wait, client, n + 1, jitter == Jitter::None);
             } else {
                 gave_up += 1;
             }

@@ -267,7 +267,8 @@ fn blocks(lines: &[(usize, &str)]) -> Result<Vec<Block>, LessonError> {
 pub const RUN: char = '\u{1}';
 
 /// The lesson written back as a `leccion.md` in which each markdown run is a
-/// line [`RUN`]`<index>`, its text moved to `runs[index]`. Parsing the
+/// line holding the marker `RUN` (U+0001) and an index, its text moved to
+/// `runs[index]`. Parsing the
 /// skeleton gives the same lesson with those lines in place of the runs
 /// (a test checks it on every lesson): `build.rs` embeds this form in the
 /// browser build, with the runs compiled (see [`super::markup`]).

@@ -20,7 +20,7 @@ use super::params::{Kind, Spec};
 use serde::{Deserialize, Serialize};
 
 /// One call: what the server does and which clocks the caller set.
-/// Bounds in [`ClocksParams::specs`]; `None` is "sin límite" (a clock not
+/// Bounds in [`Params::specs`](super::params::Params::specs); `None` is "sin límite" (a clock not
 /// set, or a server that never accepts / never finishes).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]

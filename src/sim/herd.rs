@@ -29,7 +29,7 @@ use std::collections::BinaryHeap;
 
 /// Parameters of the herd simulation. Defaults are the lesson's values.
 ///
-/// Bounds (also in [`HerdParams::specs`]): clients 1–100,000; capacity
+/// Bounds (also in [`Params::specs`](super::params::Params::specs)): clients 1–100,000; capacity
 /// 1–100,000 per window; window 1–1,000 ms; base 1–10,000 ms; cap none or
 /// 1–600,000 ms; retries 1–10; seed 0–4,294,967,295. The work is at most
 /// clients × retries attempts (one million).
@@ -326,6 +326,10 @@ struct Calendar {
 /// The most windows the ring holds; waits beyond it go to `far`.
 const MAX_RING: u64 = 4_096;
 
+/// The largest capacity a new window buffer starts with (it grows past it
+/// as any `Vec` does): 4 KB, so even a ring full of thin windows stays small.
+const MAX_HINT: usize = 1_024;
+
 impl Calendar {
     /// A calendar for `clients` clients (numbered from 0; at most 10 attempts
     /// each), windows of `window` ms and waits of at most `longest` ms; a
@@ -616,10 +620,10 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
     }
     .min(p.cap_ms.map_or(f64::INFINITY, f64::from));
     // The first wave spreads over the first wait's range: so many per window.
+    // At most MAX_HINT: every new buffer gets this capacity, and a run can
+    // have thousands of windows pending, most of them thin.
     let (lo, hi) = backoff.bounds(1, backoff.base_ms);
-    let hint = (clients as f64 / ((hi - lo) / window + 1.0))
-        .min(clients as f64)
-        .max(16.0);
+    let hint = (clients as f64 / ((hi - lo) / window + 1.0)).clamp(16.0, MAX_HINT as f64);
     let mut queue = Calendar::new(clients, window, longest, hint as usize);
     for c in 0..p.clients {
         let w = backoff.wait(1, backoff.base_ms, &mut rng);

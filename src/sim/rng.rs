@@ -36,7 +36,7 @@ pub trait UnitRng {
 /// The generator is CPython's (`_randommodule.c`: `init_by_array`,
 /// `genrand_uint32`, `genrand_res53`), checked against the `rand_mt` crate
 /// and against Python's own digits. It twists its whole state and tempers
-/// the 624 outputs in one go ([`PyRandom::refill`]), loops the compiler can
+/// the 624 outputs in one go (`PyRandom::refill`), loops the compiler can
 /// vectorise, and a draw is then a read from that block: the herd makes tens
 /// of thousands of draws per run, and drawing them one by one through
 /// `rand_mt` cost about 4 ns each here against 2.5 this way.

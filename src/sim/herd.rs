@@ -627,8 +627,8 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
     let mut queue = Calendar::new(clients, window, longest, hint as usize);
     for c in 0..p.clients {
         let w = backoff.wait(1, backoff.base_ms, &mut rng);
-        if let Some(slot) = prev.get_mut(c as usize) {
-            *slot = w;
+        if jitter == Jitter::Decorrelated {
+            prev[c as usize] = w;
         }
         queue.push(w, c, 1, jitter == Jitter::None);
     }
@@ -675,11 +675,15 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
             };
             let (client, n) = (key.client(), key.n());
             if n < p.retries {
-                let last = prev.get(client as usize).copied().unwrap_or(backoff.base_ms);
-                let wait = backoff.wait(n + 1, last, &mut rng);
-                if let Some(slot) = prev.get_mut(client as usize) {
-                    *slot = wait;
-                }
+                // `prev` is empty but for decorrelated jitter (known when compiling
+                // the lesson's loops, so they skip it).
+                let wait = if jitter == Jitter::Decorrelated {
+                    let slot = &mut prev[client as usize];
+                    *slot = backoff.wait(n + 1, *slot, &mut rng);
+                    *slot
+                } else {
+                    backoff.wait(n + 1, backoff.base_ms, &mut rng)
+                };
                 queue.push(key.t() + wait, client, n + 1, jitter == Jitter::None);
             } else {
                 gave_up += 1;

@@ -296,18 +296,15 @@ struct Calendar {
     last: (u64, u64, u32),
     /// The window being played (none before the first [`Calendar::advance`]) …
     cur: u64,
-    started: bool,
     /// The first window of the ring: `cur + 1` (0 before the first is played).
     lo: u64,
     /// … its items, as they came …
     batch: Vec<u32>,
     /// … those added to it while it is played (a wait shorter than what is left of it).
     late: BinaryHeap<Reverse<Key>>,
-    /// Windows `cur + 1 ..= horizon`, at `w & mask`, unsorted (before the
-    /// first window is played, `0 ..= horizon`): a slot holds one window.
+    /// Windows `lo ..= lo + mask`, at `w & mask`, unsorted: a slot holds one window.
     ring: Vec<Vec<u32>>,
     mask: u64,
-    horizon: u64,
     in_ring: usize,
     /// Windows further away.
     far: std::collections::BTreeMap<u64, Vec<u32>>,
@@ -342,13 +339,11 @@ impl Calendar {
             scale: (1.0 / window) * STEPS,
             last: (f64::NAN.to_bits(), 0, 0),
             cur: 0,
-            started: false,
             lo: 0,
             batch: Vec::new(),
             late: BinaryHeap::new(),
             ring: (0..len).map(|_| Vec::new()).collect(),
             mask: len - 1,
-            horizon: len - 1,
             in_ring: 0,
             far: std::collections::BTreeMap::new(),
             at: vec![0.0; clients],
@@ -453,13 +448,8 @@ impl Calendar {
     /// played (`late`) must all have been taken.
     fn advance(&mut self) -> bool {
         debug_assert!(self.late.is_empty());
-        let len = self.mask + 1;
-        let first = if self.started { 1 } else { 0 };
-        self.started = true;
         let next = if self.in_ring > 0 {
-            (first..=len)
-                .map(|d| self.cur + d)
-                .find(|w| !self.ring[(w & self.mask) as usize].is_empty())
+            (self.lo..=self.lo + self.mask).find(|w| !self.ring[(w & self.mask) as usize].is_empty())
         } else {
             None
         };
@@ -472,7 +462,6 @@ impl Calendar {
         };
         self.cur = next;
         self.lo = next + 1;
-        self.horizon = next + len;
         // The last window's buffer goes back for another.
         if self.batch.capacity() > 0 {
             self.batch.clear();
@@ -487,7 +476,7 @@ impl Calendar {
         }
         // Far windows that the ring now reaches move into it.
         while let Some((&w, _)) = self.far.iter().next() {
-            if w > self.horizon {
+            if w > self.lo + self.mask {
                 break;
             }
             let v = self.far.remove(&w).unwrap_or_default();

@@ -26,26 +26,6 @@ pub fn floor_div(x: f64, w: f64) -> f64 {
     floor_div_exact(x, w)
 }
 
-/// [`floor_div`] for many `x` and one `w`, given `inv_w = 1 / w`: a product
-/// instead of a division. The product is within a few ulps of the exact
-/// quotient, far inside the distance from an integer that the fast path
-/// asks for; near an integer it falls back to [`floor_div`].
-#[inline(always)]
-pub fn floor_div_recip(x: f64, w: f64, inv_w: f64) -> f64 {
-    match floor_if_clear(x * inv_w) {
-        Some(i) => i,
-        None => floor_div_cold(x, w),
-    }
-}
-
-/// [`floor_div`] out of line: the rare path of [`floor_div_recip`], kept out
-/// of its callers' hot loops.
-#[cold]
-#[inline(never)]
-fn floor_div_cold(x: f64, w: f64) -> f64 {
-    floor_div(x, w)
-}
-
 /// The floor of a non-negative quotient `q` (exact or within a few ulps of
 /// exact) when `q` is clearly away from an integer, so that its rounding
 /// cannot change the floor; `None` near an integer, or out of range.
@@ -116,11 +96,6 @@ mod tests {
                 _ => (rng.random() * 1e5).round() * w * (1.0 + (rng.random() - 0.5) * 1e-15),
             };
             assert_eq!(floor_div(x, w), super::floor_div_exact(x, w), "{x} // {w}");
-            assert_eq!(
-                super::floor_div_recip(x, w, 1.0 / w),
-                super::floor_div_exact(x, w),
-                "{x} // {w}"
-            );
         }
     }
 }

@@ -322,7 +322,10 @@ impl Histogram {
     fn add(&mut self, v: f64) {
         let i = ((v * self.per_width) as usize).min(BINS);
         self.counts[i] += 1;
-        self.max[i] = self.max[i].max(v);
+        // Samples are never NaN: a comparison is the max, without `f64::max`'s NaN handling.
+        if v > self.max[i] {
+            self.max[i] = v;
+        }
         self.n += 1;
     }
 
@@ -387,7 +390,7 @@ pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
     // operations to compute again, cheaper than storing 100,000 of them.
     let n = p.reads as usize;
     let first = |d: &[f32; 4]| copy(&p, d[0], d[2] as f64);
-    let slowest = reads.iter().map(first).fold(1.0, f64::max);
+    let slowest = reads.iter().map(first).fold(1.0, |m, v| if v > m { v } else { m });
     let slow = |v: f64| v >= p.pause_ms as f64 / 2.0 && p.pause_pct > 0;
     let max_x = slowest * 1.1;
     let mut h_without = Histogram::empty(max_x);

@@ -21,6 +21,7 @@ pub mod inflight;
 pub mod params;
 pub mod pyfloat;
 pub mod retries;
+pub mod retry_queue;
 pub mod rng;
 pub mod shedding;
 pub mod storm;

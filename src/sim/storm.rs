@@ -48,10 +48,10 @@ use super::breaker::{Breaker, BreakerConfig};
 use super::budget::RetryBudget;
 use super::chain::{Toggle, ON_OFF};
 use super::params::{ChoiceKey, Spec};
+use super::retry_queue::{RetryQueue, TimeQueue};
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::VecDeque;
 
 /// Where the retries are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -291,6 +291,12 @@ struct Request {
 
 /// Plays the storm.
 pub fn simulate(params: &StormParams) -> StormRun {
+    play::<RetryQueue>(params, RetryQueue::default())
+}
+
+/// Plays the storm with `retries` as the queue of retries (the calendar, or
+/// in the tests the binary heap it replaced).
+fn play<Q: TimeQueue>(params: &StormParams, mut retries: Q) -> StormRun {
     let (p, _) = super::params::clamp(params);
     let layers = (p.layers as usize).clamp(1, MAX_LAYERS);
     let allowed = |k: usize| -> u8 {
@@ -329,19 +335,18 @@ pub fn simulate(params: &StormParams) -> StormRun {
         .collect();
     let at = |t: f64| ((t / bucket_ms) as usize).min(BUCKETS - 1);
     let mut reqs: Vec<Request> = Vec::new();
-    // Retries wait a random backoff, so they need a heap. Answers do not:
-    // a failure is known `timeout` after its send and sends are played in
-    // time order, and a success comes at the server's finish time, which only
-    // grows; so each kind of answer comes out of a FIFO already in order.
-    // Keys are the times' bits: for times ≥ 0 they order as the times do.
-    let mut heap: BinaryHeap<Reverse<(u64, u32)>> = BinaryHeap::new();
+    // Retries wait a random backoff, so they need a queue in time order
+    // (`retries`). Answers do not: a failure is known `timeout` after its
+    // send and sends are played in time order, and a success comes at the
+    // server's finish time, which only grows; so each kind of answer comes
+    // out of a FIFO already in order.
     let mut failed_answers: VecDeque<(f64, u32)> = VecDeque::new();
     let mut ok_answers: VecDeque<(f64, u32)> = VecDeque::new();
     let mut busy_until = 0.0f64;
     let (mut attempts, mut succeeded) = (0u64, 0u64);
     let mut truncated = false;
 
-    // Fresh arrivals, merged with the heap as they come.
+    // Fresh arrivals, merged with the other events as they come.
     let rate_at = |t: f64| -> f64 {
         let base = p.rps as f64 / 1000.0;
         if p.trigger == Trigger::Spike && t >= trig_a && t < trig_b {
@@ -356,34 +361,21 @@ pub fn simulate(params: &StormParams) -> StormRun {
 
     loop {
         // The earliest of: a retry's send, a failure, a success, a fresh arrival
-        // (at equal times in that order, as the heap ordered them before).
-        let candidates = [
-            heap.peek().map(|Reverse((t, _))| f64::from_bits(*t)),
-            failed_answers.front().map(|a| a.0),
-            ok_answers.front().map(|a| a.0),
-        ];
-        let mut pick = None;
-        for (i, c) in candidates.iter().enumerate() {
-            if let Some(t) = c {
-                if *t <= next_fresh && pick.is_none_or(|(_, best)| *t < best) {
-                    pick = Some((i, *t));
-                }
-            }
-        }
-        let (now, kind, id) = match pick {
-            Some((0, _)) => {
-                let Reverse((t, id)) = heap.pop().expect("peeked");
-                (f64::from_bits(t), Kind::Send, id)
-            }
-            Some((1, _)) => {
-                let (t, id) = failed_answers.pop_front().expect("peeked");
+        // (at equal times in that order).
+        let failed_at = failed_answers.front().map_or(f64::INFINITY, |a| a.0);
+        let ok_at = ok_answers.front().map_or(f64::INFINITY, |a| a.0);
+        let other = failed_at.min(ok_at).min(next_fresh);
+        let (now, kind, id) = match retries.pop_until(other) {
+            Some((t, id)) => (t, Kind::Send, id),
+            None if failed_at <= ok_at && failed_at <= next_fresh => {
+                let (t, id) = failed_answers.pop_front().expect("a failure is due");
                 (t, Kind::Answer { ok: false }, id)
             }
-            Some(_) => {
-                let (t, id) = ok_answers.pop_front().expect("peeked");
+            None if ok_at <= next_fresh => {
+                let (t, id) = ok_answers.pop_front().expect("a success is due");
                 (t, Kind::Answer { ok: true }, id)
             }
-            _ => {
+            None => {
                 let t = next_fresh;
                 if t >= end_ms {
                     break;
@@ -463,7 +455,7 @@ pub fn simulate(params: &StormParams) -> StormRun {
                         b.request(now);
                     }
                     let wait = backoff.wait(r.used[k] as u32, backoff.base_ms, &mut rng);
-                    heap.push(Reverse(((now + wait).max(0.0).to_bits(), id)));
+                    retries.push((now + wait).max(0.0), id);
                     retried = true;
                     break;
                 }
@@ -663,6 +655,85 @@ mod tests {
             ..StormParams::default()
         });
         assert!(below.recovered());
+    }
+
+    #[test]
+    fn the_calendar_plays_what_one_heap_played() {
+        use std::collections::BinaryHeap;
+        // The lesson's storm and its variants, then random ones across the bounds.
+        let mut cases = vec![
+            StormParams::default(),
+            StormParams {
+                layers: 4,
+                retries: 5,
+                duration_s: 120,
+                ..StormParams::default()
+            },
+            StormParams {
+                retry_in: RetryIn::Bottom,
+                budget_pct: Some(10),
+                ..StormParams::default()
+            },
+            StormParams {
+                breaker: Toggle::On,
+                ..StormParams::default()
+            },
+            StormParams {
+                trigger: Trigger::Spike,
+                spike_pct: 300,
+                ..StormParams::default()
+            },
+            StormParams {
+                base_ms: 1,
+                timeout_ms: 10,
+                ..StormParams::default()
+            },
+            StormParams {
+                base_ms: 10_000,
+                retries: 5,
+                ..StormParams::default()
+            },
+            StormParams {
+                rps: 2_000,
+                capacity: 5_000,
+                duration_s: 30,
+                ..StormParams::default()
+            },
+        ];
+        let mut rng = PyRandom::new(11);
+        let mut pick = |lo: u32, hi: u32| lo + ((hi - lo + 1) as f64 * rng.random()) as u32;
+        for seed in 0..40 {
+            cases.push(StormParams {
+                rps: pick(1, 400),
+                capacity: pick(1, 600),
+                layers: pick(1, 4),
+                retries: pick(0, 5),
+                retry_in: if pick(0, 1) == 0 { RetryIn::All } else { RetryIn::Bottom },
+                budget_pct: (pick(0, 2) == 0).then(|| pick(0, 100)),
+                breaker: if pick(0, 3) == 0 { Toggle::On } else { Toggle::Off },
+                breaker_open_s: pick(1, 30),
+                trigger: if pick(0, 1) == 0 {
+                    Trigger::Outage
+                } else {
+                    Trigger::Spike
+                },
+                trigger_at_s: pick(0, 20),
+                trigger_ms: pick(0, 20_000),
+                spike_pct: pick(0, 1_000),
+                timeout_ms: pick(10, 5_000),
+                base_ms: [1, 10, 100, 1_000, 10_000][pick(0, 4) as usize],
+                duration_s: pick(10, 60),
+                seed,
+            });
+        }
+        let mut retried = 0;
+        for p in &cases {
+            let calendar = simulate(p);
+            let heap = play(p, BinaryHeap::new());
+            assert_eq!(calendar, heap, "{p:?}");
+            retried += usize::from(calendar.attempts > calendar.requests);
+        }
+        assert!(retried > cases.len() / 2, "{retried} of {} runs retried", cases.len());
     }
 
     #[test]

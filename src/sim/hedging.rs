@@ -244,9 +244,11 @@ pub struct Draws {
     rng: PyRandom,
     /// Per read, four draws of 32 bits from `PyRandom::new(seed)`, in order:
     /// pause of copy 1, pause of copy 2, normal of copy 1, normal of copy 2.
-    /// The first copy's normal is kept as the normal itself; the second's as
-    /// its uniform, turned into a normal only for the reads that get a copy.
-    reads: Vec<[f32; 4]>,
+    /// The first copy's, `[pause, normal]`, are read by every pass of a run;
+    /// the second copy's, `[pause, uniform]`, only for the reads that get a
+    /// copy (its uniform turned into a normal then), so they are kept apart.
+    first: Vec<[f32; 2]>,
+    second: Vec<[f32; 2]>,
 }
 
 impl Draws {
@@ -254,7 +256,8 @@ impl Draws {
         let mut d = Draws {
             seed,
             rng: PyRandom::new(seed),
-            reads: Vec::new(),
+            first: Vec::new(),
+            second: Vec::new(),
         };
         d.cover(seed, reads);
         d
@@ -268,16 +271,28 @@ impl Draws {
             return;
         }
         let want = reads.min(MAX_READS) as usize;
-        if want <= self.reads.len() {
+        let have = self.first.len();
+        if want <= have {
             return;
         }
         let rng = &mut self.rng;
         let mut unit = move || unit_from_u32(rng.next_u32());
-        self.reads.reserve_exact(want - self.reads.len());
-        for _ in self.reads.len()..want {
+        self.first.reserve_exact(want - have);
+        self.second.reserve_exact(want - have);
+        for _ in have..want {
             let (a, b, z1, u2) = (unit(), unit(), normal_quantile(unit()), unit());
-            self.reads.push([a as f32, b as f32, z1 as f32, u2 as f32]);
+            self.first.push([a as f32, z1 as f32]);
+            self.second.push([b as f32, u2 as f32]);
         }
+    }
+
+    /// How many reads these draws cover.
+    pub fn len(&self) -> usize {
+        self.first.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.first.is_empty()
     }
 }
 
@@ -286,10 +301,43 @@ pub const MAX_READS: u32 = 200_000;
 
 /// One copy's latency: a pause, or a normal read (never under 1 ms).
 fn copy(p: &HedgingParams, pause_draw: f32, z: f64) -> f64 {
-    if (pause_draw as f64) < p.pause_pct as f64 / 100.0 {
+    if pauses(p, pause_draw) {
         return p.pause_ms as f64;
     }
+    normal_copy(p, z)
+}
+
+#[inline(always)]
+fn pauses(p: &HedgingParams, pause_draw: f32) -> bool {
+    (pause_draw as f64) < p.pause_pct as f64 / 100.0
+}
+
+#[inline(always)]
+fn normal_copy(p: &HedgingParams, z: f64) -> f64 {
     (p.copy_ms as f64 + p.spread_ms as f64 * z).max(1.0)
+}
+
+/// The slowest first copy of `first` (at least 1 ms): a pause if any read
+/// pauses, or the normal read of the largest normal draw among the others
+/// (a normal copy's latency grows with its draw, the spread being ≥ 0), so
+/// one pass of comparisons finds it.
+fn slowest(p: &HedgingParams, first: &[[f32; 2]]) -> f64 {
+    let (mut paused, mut z_max) = (false, f32::NEG_INFINITY);
+    for &[pause_draw, z] in first {
+        if pauses(p, pause_draw) {
+            paused = true;
+        } else if z > z_max {
+            z_max = z;
+        }
+    }
+    let mut slowest = 1.0f64;
+    if paused {
+        slowest = slowest.max(p.pause_ms as f64);
+    }
+    if z_max > f32::NEG_INFINITY {
+        slowest = slowest.max(normal_copy(p, z_max as f64));
+    }
+    slowest
 }
 
 /// The latencies of a run, binned finely: percentiles and the tail in
@@ -382,15 +430,15 @@ pub fn simulate(params: &HedgingParams) -> HedgingRun {
 /// again).
 pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
     let (p, _) = super::params::clamp(params);
-    if draws.seed != p.seed || draws.reads.len() < p.reads as usize {
+    if draws.seed != p.seed || draws.len() < p.reads as usize {
         return simulate_with(&Draws::new(p.seed, p.reads), &p);
     }
-    let reads = &draws.reads[..p.reads as usize];
+    let n = p.reads as usize;
+    let (reads, seconds) = (&draws.first[..n], &draws.second[..n]);
     // Three passes over the draws, no sample kept: each latency is a few
     // operations to compute again, cheaper than storing 100,000 of them.
-    let n = p.reads as usize;
-    let first = |d: &[f32; 4]| copy(&p, d[0], d[2] as f64);
-    let slowest = reads.iter().map(first).fold(1.0, |m, v| if v > m { v } else { m });
+    let first = |d: &[f32; 2]| copy(&p, d[0], d[1] as f64);
+    let slowest = slowest(&p, reads);
     let slow = |v: f64| v >= p.pause_ms as f64 / 2.0 && p.pause_pct > 0;
     let max_x = slowest * 1.1;
     let mut h_without = Histogram::empty(max_x);
@@ -422,11 +470,12 @@ pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
     // The hedged latencies are never above the first ones, so the same bins fit.
     let mut h_with = Histogram::empty(max_x);
     let mut slow_count = 0usize;
-    for d in reads {
+    for (i, d) in reads.iter().enumerate() {
         let mut v = first(d);
         if v > hedge_at {
             hedged += 1;
-            let second = hedge_at + copy(&p, d[1], normal_quantile(d[3] as f64));
+            let [pause_draw, u] = seconds[i];
+            let second = hedge_at + copy(&p, pause_draw, normal_quantile(u as f64));
             if second < v {
                 rescued_max = Some(rescued_max.map_or(second, |m: f64| m.max(second)));
                 v = second;
@@ -451,6 +500,7 @@ pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::rng::UnitRng;
 
     #[test]
     fn exercise_8() {
@@ -520,7 +570,28 @@ mod tests {
         assert_eq!(simulate_with(&draws, &q), simulate(&q));
         // Beyond the bound, the bound.
         draws.cover(9, u32::MAX);
-        assert_eq!(draws.reads.len(), MAX_READS as usize);
+        assert_eq!(draws.len(), MAX_READS as usize);
+    }
+
+    /// The slowest first copy, found by comparisons, is the largest latency.
+    #[test]
+    fn slowest_is_the_largest_first_copy() {
+        let draws = Draws::new(3, 20_000);
+        let mut rng = PyRandom::new(5);
+        for k in 0..200 {
+            let pick = |rng: &mut PyRandom, lo: u32, hi: u32| lo + ((hi - lo + 1) as f64 * rng.random()) as u32;
+            let p = HedgingParams {
+                pause_pct: if k % 7 == 0 { 0 } else { pick(&mut rng, 0, 50) },
+                pause_ms: pick(&mut rng, 1, 2_000),
+                copy_ms: pick(&mut rng, 1, 300),
+                spread_ms: if k % 5 == 0 { 0 } else { pick(&mut rng, 0, 400) },
+                ..HedgingParams::default()
+            };
+            let n = [1, 10, 1_000, 20_000][k % 4];
+            let reads = &draws.first[..n];
+            let by_fold = reads.iter().map(|d| copy(&p, d[0], d[1] as f64)).fold(1.0, f64::max);
+            assert_eq!(slowest(&p, reads), by_fold, "{p:?}, {n} reads");
+        }
     }
 
     #[test]

@@ -199,7 +199,7 @@ async function widgets() {
 async function herd() {
   console.log('\n## The herd core as wasm (Chromium) against the lesson\'s CPython\n');
   const { page } = await open(`/lecciones/${SLUG}/widgets/herd`);
-  await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.senseiLabHerd);
+  await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.senseiLabTime);
   console.log('| clients | jitter | figures (served/gave up/peak/attempts) | same | CPython ms | wasm ms | × faster |');
   console.log('|---:|:---:|---|---|---:|---:|---:|');
   for (const clients of [1000, 10000, 100000]) {
@@ -210,7 +210,7 @@ async function herd() {
         .trim().split('\n').map((l) => JSON.parse(l));
       const query = `clients=${clients}&jitter=${jitter ? 'full' : 'none'}`;
       // Batches of at least 5 ms; the fastest batch's mean, as CPython's fastest of 5 runs.
-      const w = JSON.parse(await page.evaluate(([q, n]) => window.wasmBindings.senseiLabHerd(q, n), [query, clients >= 100000 ? 5 : 20]));
+      const w = JSON.parse(await page.evaluate(([q, n]) => window.wasmBindings.senseiLabTime('herd', q, n), [query, clients >= 100000 ? 5 : 20]));
       const same = w.served === r.served && w.gave_up === r.gave_up && w.peak === r.peak && w.attempts === r.attempts;
       console.log(`| ${clients.toLocaleString('en')} | ${jitter ? 'sí' : 'no'} | ${r.served}/${r.gave_up}/${r.peak}/${r.attempts} | ${same ? 'idénticas' : 'DISTINTAS'} | ${ms(r.elapsed_ms)} | ${w.elapsed_ms.toFixed(2)} | ${(r.elapsed_ms / w.elapsed_ms).toFixed(0)} |`);
       if (!same) process.exitCode = 1;

@@ -1,8 +1,8 @@
 //! The cores, callable from JavaScript, for the benchmarks: the herd for the
 //! side-by-side measurement of the wasm core against the lesson's CPython
 //! (`benches/browser.mjs --only herd`), the storm and hedging for their
-//! widgets' share of a change (`--only cores`). Not a component: two
-//! exported functions, reached through Trunk's `window.wasmBindings`.
+//! widgets' share of a change (`--only cores`). Not a component: one
+//! exported function, reached through Trunk's `window.wasmBindings`.
 //!
 //! It reads the parameters with the same decoder as a widget's URL, runs
 //! the simulation in timed batches and answers with the figures and the
@@ -24,43 +24,36 @@ const MAX_BATCH: u32 = 200;
 /// without cross-origin isolation), so a batch of short runs is timed together.
 const BATCH_MS: f64 = 5.0;
 
-#[wasm_bindgen(js_name = senseiLabHerd)]
-pub fn herd_bench(query: &str, batches: u32) -> String {
-    let (params, _notes): (HerdParams, _) = from_query(query);
-    let Some((r, per_batch, best)) = time(batches, || herd::simulate(&params)) else {
-        return "{}".into();
-    };
-    format!(
-        r#"{{"served":{},"gave_up":{},"peak":{},"attempts":{},"runs":{},"elapsed_ms":{}}}"#,
-        r.served,
-        r.gave_up,
-        r.peak,
-        r.attempts,
-        per_batch,
-        decimal_ms(best)
-    )
-}
-
-/// The time of one run of a widget's core in the page, as its widget runs it
-/// (the storm; hedging replaying its draws, made once), for
-/// `benches/browser.mjs --only cores`: `{"runs":…,"elapsed_ms":…}`, or `{}`
-/// for another scenario.
+/// The time of one run of a core in the page, as its widget runs it (hedging
+/// replaying its draws, made once): `{…, "runs":…, "elapsed_ms":…}`, with the
+/// herd's four figures first (checked against CPython's by
+/// `benches/browser.mjs --only herd`); `{}` for another scenario.
 #[wasm_bindgen(js_name = senseiLabTime)]
-pub fn core_bench(scenario: &str, query: &str, batches: u32) -> String {
+pub fn time_core(scenario: &str, query: &str, batches: u32) -> String {
     let timed = match scenario {
+        "herd" => {
+            let (p, _notes): (HerdParams, _) = from_query(query);
+            time(batches, || herd::simulate(&p)).map(|(r, n, t)| {
+                let figures = format!(
+                    r#""served":{},"gave_up":{},"peak":{},"attempts":{},"#,
+                    r.served, r.gave_up, r.peak, r.attempts
+                );
+                (figures, n, t)
+            })
+        }
         "storm" => {
             let (p, _notes): (StormParams, _) = from_query(query);
-            time(batches, || storm::simulate(&p)).map(|(_, n, t)| (n, t))
+            time(batches, || storm::simulate(&p)).map(|(_, n, t)| (String::new(), n, t))
         }
         "hedging" => {
             let (p, _notes): (HedgingParams, _) = from_query(query);
             let draws = hedging::Draws::new(p.seed, p.reads);
-            time(batches, || hedging::simulate_with(&draws, &p)).map(|(_, n, t)| (n, t))
+            time(batches, || hedging::simulate_with(&draws, &p)).map(|(_, n, t)| (String::new(), n, t))
         }
         _ => None,
     };
     match timed {
-        Some((runs, best)) => format!(r#"{{"runs":{runs},"elapsed_ms":{}}}"#, decimal_ms(best)),
+        Some((figures, runs, best)) => format!(r#"{{{figures}"runs":{runs},"elapsed_ms":{}}}"#, decimal_ms(best)),
         None => "{}".into(),
     }
 }

@@ -196,10 +196,20 @@ async function widgets() {
   }
 }
 
+/** A widget's page, once its benchmark hook (`senseiLabTime`, src/ui/bench.rs) is there. */
+async function hookPage(id) {
+  const { page } = await open(`/lecciones/${SLUG}/widgets/${id}`);
+  await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.senseiLabTime);
+  return page;
+}
+
+/** One core timed in the page: `senseiLabTime(scenario, query, batches)` parsed. */
+const timeCore = (page, scenario, query, batches) =>
+  page.evaluate(([s, q, n]) => JSON.parse(window.wasmBindings.senseiLabTime(s, q, n)), [scenario, query, batches]);
+
 async function herd() {
   console.log('\n## The herd core as wasm (Chromium) against the lesson\'s CPython\n');
-  const { page } = await open(`/lecciones/${SLUG}/widgets/herd`);
-  await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.senseiLabTime);
+  const page = await hookPage('herd');
   console.log('| clients | jitter | figures (served/gave up/peak/attempts) | same | CPython ms | wasm ms | × faster |');
   console.log('|---:|:---:|---|---|---:|---:|---:|');
   for (const clients of [1000, 10000, 100000]) {
@@ -210,7 +220,7 @@ async function herd() {
         .trim().split('\n').map((l) => JSON.parse(l));
       const query = `clients=${clients}&jitter=${jitter ? 'full' : 'none'}`;
       // Batches of at least 5 ms; the fastest batch's mean, as CPython's fastest of 5 runs.
-      const w = JSON.parse(await page.evaluate(([q, n]) => window.wasmBindings.senseiLabTime('herd', q, n), [query, clients >= 100000 ? 5 : 20]));
+      const w = await timeCore(page, 'herd', query, clients >= 100000 ? 5 : 20);
       const same = w.served === r.served && w.gave_up === r.gave_up && w.peak === r.peak && w.attempts === r.attempts;
       console.log(`| ${clients.toLocaleString('en')} | ${jitter ? 'sí' : 'no'} | ${r.served}/${r.gave_up}/${r.peak}/${r.attempts} | ${same ? 'idénticas' : 'DISTINTAS'} | ${ms(r.elapsed_ms)} | ${w.elapsed_ms.toFixed(2)} | ${(r.elapsed_ms / w.elapsed_ms).toFixed(0)} |`);
       if (!same) process.exitCode = 1;
@@ -221,8 +231,7 @@ async function herd() {
 
 async function cores() {
   console.log('\n## The storm\'s and hedging\'s cores as wasm (Chromium), one run\n');
-  const { page } = await open(`/lecciones/${SLUG}/widgets/storm`);
-  await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.senseiLabTime);
+  const page = await hookPage('storm');
   console.log('| scenario | parameters | wasm ms (fastest batch\'s mean) | runs per batch |');
   console.log('|---|---|---:|---:|');
   const rows = [
@@ -230,7 +239,7 @@ async function cores() {
     ['hedging', ''], ['hedging', 'pause-ms=1000'], ['hedging', 'reads=110000'],
   ];
   for (const [scenario, query] of rows) {
-    const w = JSON.parse(await page.evaluate(([s, q]) => window.wasmBindings.senseiLabTime(s, q, 20), [scenario, query]));
+    const w = await timeCore(page, scenario, query, 20);
     console.log(`| ${scenario} | ${query || 'la lección'} | ${w.elapsed_ms.toFixed(2)} | ${w.runs} |`);
   }
   await page.close();

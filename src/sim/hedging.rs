@@ -287,12 +287,8 @@ impl Draws {
     }
 
     /// How many reads these draws cover.
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.first.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.first.is_empty()
     }
 }
 
@@ -321,7 +317,7 @@ fn normal_copy(p: &HedgingParams, z: f64) -> f64 {
 /// pauses, or the normal read of the largest normal draw among the others
 /// (a normal copy's latency grows with its draw, the spread being ≥ 0), so
 /// one pass of comparisons finds it.
-fn slowest(p: &HedgingParams, first: &[[f32; 2]]) -> f64 {
+fn slowest_first(p: &HedgingParams, first: &[[f32; 2]]) -> f64 {
     let (mut paused, mut z_max) = (false, f32::NEG_INFINITY);
     for &[pause_draw, z] in first {
         if pauses(p, pause_draw) {
@@ -438,7 +434,7 @@ pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
     // Three passes over the draws, no sample kept: each latency is a few
     // operations to compute again, cheaper than storing 100,000 of them.
     let first = |d: &[f32; 2]| copy(&p, d[0], d[1] as f64);
-    let slowest = slowest(&p, reads);
+    let slowest = slowest_first(&p, reads);
     let slow = |v: f64| v >= p.pause_ms as f64 / 2.0 && p.pause_pct > 0;
     let max_x = slowest * 1.1;
     let mut h_without = Histogram::empty(max_x);
@@ -500,7 +496,7 @@ pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::rng::UnitRng;
+    use crate::sim::rng::pick;
 
     #[test]
     fn exercise_8() {
@@ -575,11 +571,10 @@ mod tests {
 
     /// The slowest first copy, found by comparisons, is the largest latency.
     #[test]
-    fn slowest_is_the_largest_first_copy() {
+    fn slowest_first_is_the_largest_first_copy() {
         let draws = Draws::new(3, 20_000);
         let mut rng = PyRandom::new(5);
         for k in 0..200 {
-            let pick = |rng: &mut PyRandom, lo: u32, hi: u32| lo + ((hi - lo + 1) as f64 * rng.random()) as u32;
             let p = HedgingParams {
                 pause_pct: if k % 7 == 0 { 0 } else { pick(&mut rng, 0, 50) },
                 pause_ms: pick(&mut rng, 1, 2_000),
@@ -590,7 +585,7 @@ mod tests {
             let n = [1, 10, 1_000, 20_000][k % 4];
             let reads = &draws.first[..n];
             let by_fold = reads.iter().map(|d| copy(&p, d[0], d[1] as f64)).fold(1.0, f64::max);
-            assert_eq!(slowest(&p, reads), by_fold, "{p:?}, {n} reads");
+            assert_eq!(slowest_first(&p, reads), by_fold, "{p:?}, {n} reads");
         }
     }
 

@@ -158,6 +158,13 @@ impl UnitRng for PyRandom {
     }
 }
 
+/// A whole number in `lo..=hi` from one draw, for the tests' random cases
+/// (not Python's `randint`, which draws bits).
+#[cfg(test)]
+pub(crate) fn pick<R: UnitRng + ?Sized>(rng: &mut R, lo: u32, hi: u32) -> u32 {
+    lo + ((hi - lo + 1) as f64 * rng.random()) as u32
+}
+
 /// A uniform draw in (0, 1) from 32 random bits: enough resolution for a
 /// Monte Carlo's decisions, at half the cost of [`UnitRng::random`].
 pub fn unit_from_u32(bits: u32) -> f64 {

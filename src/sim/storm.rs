@@ -701,7 +701,7 @@ mod tests {
             },
         ];
         let mut rng = PyRandom::new(11);
-        let mut pick = |lo: u32, hi: u32| lo + ((hi - lo + 1) as f64 * rng.random()) as u32;
+        let mut pick = |lo: u32, hi: u32| crate::sim::rng::pick(&mut rng, lo, hi);
         for seed in 0..40 {
             cases.push(StormParams {
                 rps: pick(1, 400),

@@ -121,11 +121,19 @@ impl Backoff {
     /// Python program does with `rng.uniform`.
     #[inline(always)]
     pub fn wait<R: UnitRng + ?Sized>(&self, n: u32, prev: f64, rng: &mut R) -> f64 {
+        self.wait_within(self.ceiling(n), prev, rng)
+    }
+
+    /// [`Backoff::wait`] given `ceiling`, the wait's [`Backoff::ceiling`] for
+    /// its retry: for a caller that draws many waits and looks the ceilings up
+    /// (the herd computes them once a run). Same value, same draw.
+    #[inline(always)]
+    pub fn wait_within<R: UnitRng + ?Sized>(&self, ceiling: f64, prev: f64, rng: &mut R) -> f64 {
         match self.jitter {
-            Jitter::None => self.ceiling(n),
-            Jitter::Full => rng.uniform(0.0, self.ceiling(n)),
+            Jitter::None => ceiling,
+            Jitter::Full => rng.uniform(0.0, ceiling),
             Jitter::Equal => {
-                let half = self.ceiling(n) / 2.0;
+                let half = ceiling / 2.0;
                 half + rng.uniform(0.0, half)
             }
             Jitter::Decorrelated => rng.uniform(self.base_ms, prev * 3.0).min(self.cap()),

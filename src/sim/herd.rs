@@ -78,6 +78,9 @@ impl Default for HerdParams {
     }
 }
 
+/// The most retries a client may make (the bound of [`HerdParams::retries`]).
+const MAX_RETRIES: usize = 10;
+
 const SPECS: &[Spec] = &[
     Spec {
         key: "clients",
@@ -147,7 +150,7 @@ const SPECS: &[Spec] = &[
         toggle: "",
         kind: Kind::Int {
             min: 1,
-            max: 10,
+            max: MAX_RETRIES as i64,
             optional: false,
         },
     },
@@ -614,8 +617,10 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
     let (lo, hi) = backoff.bounds(1, backoff.base_ms);
     let hint = (clients as f64 / ((hi - lo) / window + 1.0)).clamp(16.0, MAX_HINT as f64);
     let mut queue = Calendar::new(clients, window, longest, hint as usize);
+    // The ceiling of each retry's wait, looked up rather than computed per attempt.
+    let ceilings: [f64; MAX_RETRIES + 1] = std::array::from_fn(|n| backoff.ceiling(n as u32));
     for c in 0..p.clients {
-        let w = backoff.wait(1, backoff.base_ms, &mut rng);
+        let w = backoff.wait_within(ceilings[1], backoff.base_ms, &mut rng);
         if jitter == Jitter::Decorrelated {
             prev[c as usize] = w;
         }
@@ -666,12 +671,13 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
             if n < p.retries {
                 // `prev` is empty but for decorrelated jitter (known when compiling
                 // the lesson's loops, so they skip it).
+                let ceiling = ceilings[n as usize + 1];
                 let wait = if jitter == Jitter::Decorrelated {
                     let slot = &mut prev[client as usize];
-                    *slot = backoff.wait(n + 1, *slot, &mut rng);
+                    *slot = backoff.wait_within(ceiling, *slot, &mut rng);
                     *slot
                 } else {
-                    backoff.wait(n + 1, backoff.base_ms, &mut rng)
+                    backoff.wait_within(ceiling, backoff.base_ms, &mut rng)
                 };
                 queue.push(key.t() + wait, client, n + 1, jitter == Jitter::None);
             } else {

@@ -508,6 +508,16 @@ impl Calendar {
         let mut i = from.max(1);
         while i < self.sorted.len() {
             let s = &self.sorted;
+            // Eight neighbours at a time while none share a step (a loop the
+            // compiler turns into a few vector instructions).
+            if let Some(w) = s.get(i - 1..i + 8) {
+                if w.windows(2)
+                    .fold(true, |all, p| all & ((p[0] ^ p[1]) >> CLIENT_BITS != 0))
+                {
+                    i += 8;
+                    continue;
+                }
+            }
             if (s[i] ^ s[i - 1]) >> CLIENT_BITS != 0 {
                 i += 1;
                 continue;

@@ -497,7 +497,22 @@ impl Calendar {
     /// from rank `from` on (those before may be left in any order).
     fn order(&mut self, from: usize) {
         let n = self.batch.len();
-        if n <= 64 {
+        if n <= 64 && (1..n).contains(&from) {
+            // A window a little over capacity: the first `from` found, not sorted.
+            let b = &mut self.batch;
+            b.select_nth_unstable(from);
+            b[from..].sort_unstable();
+            // Those of them in the step of the first after them go last, next to
+            // it, where the search for runs below finds them.
+            let step = b[from] >> CLIENT_BITS;
+            let mut k = from;
+            for j in (0..from).rev() {
+                if b[j] >> CLIENT_BITS == step {
+                    k -= 1;
+                    b.swap(j, k);
+                }
+            }
+        } else if n <= 64 {
             self.batch.sort_unstable();
         } else if !self.batch.is_sorted() {
             self.sorted.resize(n, 0); // scratch space
@@ -625,7 +640,8 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
     // At most MAX_HINT: every new buffer gets this capacity, and a run can
     // have thousands of windows pending, most of them thin.
     let (lo, hi) = backoff.bounds(1, backoff.base_ms);
-    let hint = (clients as f64 / ((hi - lo) / window + 1.0)).clamp(16.0, MAX_HINT as f64);
+    let per_window = clients as f64 / ((hi - lo) / window).max(1.0);
+    let hint = (per_window + 3.0 * per_window.sqrt() + 1.0).clamp(16.0, MAX_HINT as f64);
     let mut queue = Calendar::new(clients, window, longest, hint as usize);
     // The ceiling of each retry's wait, looked up rather than computed per attempt.
     let ceilings: [f64; MAX_RETRIES + 1] = std::array::from_fn(|n| backoff.ceiling(n as u32));
@@ -841,6 +857,40 @@ mod tests {
                 assert!((w, step) >= last, "{t}: {:?} after {last:?}", (w, step));
                 last = (w, step);
             }
+        }
+    }
+
+    /// `order(from)`: the `from` first attempts of the window in any order, the
+    /// rest in (time, client) order, for windows sorted either way (up to 64
+    /// attempts and more) and many attempts sharing a step with times that
+    /// do not follow their clients.
+    #[test]
+    fn order_finds_the_first_and_sorts_the_rest() {
+        let mut rng = PyRandom::new(3);
+        let step = 10.0 / STEPS;
+        for case in 0..3_000 {
+            let n = crate::sim::rng::pick(&mut rng, 2, if case % 2 == 0 { 64 } else { 200 }) as usize;
+            let from = crate::sim::rng::pick(&mut rng, 1, n as u32 - 1) as usize;
+            // Window 3 ([30, 40) ms), in a few steps, anywhere inside each.
+            let steps = crate::sim::rng::pick(&mut rng, 1, 6);
+            let mut clients: Vec<u32> = (0..1_000).collect();
+            let mut keys = Vec::new();
+            let mut cal = Calendar::new(1_000, 10.0, 100.0, 16);
+            for k in 0..n {
+                let c = clients.swap_remove(crate::sim::rng::pick(&mut rng, 0, 999 - k as u32) as usize);
+                let s = 100 + 1_000 * crate::sim::rng::pick(&mut rng, 0, steps - 1);
+                let t = 30.0 + (s as f64 + rng.uniform(0.01, 0.99)) * step;
+                cal.push(t, c, 1, false);
+                keys.push(Key::new(t, c, 1));
+            }
+            assert!(cal.advance() && cal.cur == 3);
+            cal.order(from);
+            keys.sort_unstable();
+            let got: Vec<Key> = cal.sorted.iter().map(|&v| cal.key(v)).collect();
+            assert_eq!(got[from..], keys[from..], "n {n}, from {from}");
+            let mut first = got[..from].to_vec();
+            first.sort_unstable();
+            assert_eq!(first, keys[..from], "n {n}, from {from}");
         }
     }
 

@@ -72,21 +72,27 @@ impl PyRandom {
             }
             mt
         });
+        // One pass per word of the key (N of them: the key is shorter), then
+        // N - 1. Each word depends on the one before (`prev`, kept in a
+        // register: the chain is the whole cost); at the end of the array the
+        // last word is copied to the first and the passes go on from the second.
+        let mut prev = mt[0];
         let mut i = 1;
-        // One pass per word of the key (N of them: the key is shorter), then N - 1.
         for _ in 0..N {
-            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_664_525)).wrapping_add(seed);
+            prev = (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(seed);
+            mt[i] = prev;
             i += 1;
             if i >= N {
-                mt[0] = mt[N - 1];
+                mt[0] = prev;
                 i = 1;
             }
         }
         for _ in 0..N - 1 {
-            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            prev = (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            mt[i] = prev;
             i += 1;
             if i >= N {
-                mt[0] = mt[N - 1];
+                mt[0] = prev;
                 i = 1;
             }
         }

@@ -497,22 +497,7 @@ impl Calendar {
     /// from rank `from` on (those before may be left in any order).
     fn order(&mut self, from: usize) {
         let n = self.batch.len();
-        if n <= 64 && (1..n).contains(&from) {
-            // A window a little over capacity: the first `from` found, not sorted.
-            let b = &mut self.batch;
-            b.select_nth_unstable(from);
-            b[from..].sort_unstable();
-            // Those of them in the step of the first after them go last, next to
-            // it, where the search for runs below finds them.
-            let step = b[from] >> CLIENT_BITS;
-            let mut k = from;
-            for j in (0..from).rev() {
-                if b[j] >> CLIENT_BITS == step {
-                    k -= 1;
-                    b.swap(j, k);
-                }
-            }
-        } else if n <= 64 {
+        if n <= 64 {
             self.batch.sort_unstable();
         } else if !self.batch.is_sorted() {
             self.sorted.resize(n, 0); // scratch space

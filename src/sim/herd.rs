@@ -621,7 +621,9 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
         _ => backoff.ceiling(p.retries),
     }
     .min(p.cap_ms.map_or(f64::INFINITY, f64::from));
-    // The first wave spreads over the first wait's range: so many per window.
+    // The first wave spreads over the first wait's range: so many per window,
+    // give or take the square root of that (a window's count is about
+    // Poisson), so a buffer for the mean and three deviations is not regrown.
     // At most MAX_HINT: every new buffer gets this capacity, and a run can
     // have thousands of windows pending, most of them thin.
     let (lo, hi) = backoff.bounds(1, backoff.base_ms);
@@ -851,19 +853,20 @@ mod tests {
     /// do not follow their clients.
     #[test]
     fn order_finds_the_first_and_sorts_the_rest() {
+        use crate::sim::rng::pick;
         let mut rng = PyRandom::new(3);
         let step = 10.0 / STEPS;
         for case in 0..3_000 {
-            let n = crate::sim::rng::pick(&mut rng, 2, if case % 2 == 0 { 64 } else { 200 }) as usize;
-            let from = crate::sim::rng::pick(&mut rng, 1, n as u32 - 1) as usize;
+            let n = pick(&mut rng, 2, if case % 2 == 0 { 64 } else { 200 }) as usize;
+            let from = pick(&mut rng, 1, n as u32 - 1) as usize;
             // Window 3 ([30, 40) ms), in a few steps, anywhere inside each.
-            let steps = crate::sim::rng::pick(&mut rng, 1, 6);
+            let steps = pick(&mut rng, 1, 6);
             let mut clients: Vec<u32> = (0..1_000).collect();
             let mut keys = Vec::new();
             let mut cal = Calendar::new(1_000, 10.0, 100.0, 16);
             for k in 0..n {
-                let c = clients.swap_remove(crate::sim::rng::pick(&mut rng, 0, 999 - k as u32) as usize);
-                let s = 100 + 1_000 * crate::sim::rng::pick(&mut rng, 0, steps - 1);
+                let c = clients.swap_remove(pick(&mut rng, 0, 999 - k as u32) as usize);
+                let s = 100 + 1_000 * pick(&mut rng, 0, steps - 1);
                 let t = 30.0 + (s as f64 + rng.uniform(0.01, 0.99)) * step;
                 cal.push(t, c, 1, false);
                 keys.push(Key::new(t, c, 1));

@@ -30,6 +30,15 @@ fn run(p: &HerdParams) -> Run {
     Run { chosen, reference }
 }
 
+/// The widget's title, with as many clients as it simulates (the lesson's «mil»).
+fn title(clients: u32) -> String {
+    match clients {
+        1 => "La manada: un cliente que falla".into(),
+        1_000 => "La manada: mil clientes que fallan juntos".into(),
+        n => format!("La manada: {} clientes que fallan juntos", es_int(n as i64)),
+    }
+}
+
 #[component]
 pub fn HerdWidget() -> Html {
     let h = use_params::<HerdParams>("herd");
@@ -86,7 +95,7 @@ pub fn HerdWidget() -> Html {
     );
 
     html! {
-        <WidgetFrame id="herd" title="La manada: mil clientes que fallan juntos">
+        <WidgetFrame id="herd" title={title(p.clients)}>
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

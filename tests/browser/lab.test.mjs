@@ -67,6 +67,8 @@ test('the herd widget re-runs and redraws on every change', async () => {
   });
   const before = await page.$eval('#widget-herd canvas', (c) => c.toDataURL());
   const drawn = await draws(page);
+  const title = () => page.textContent('#widget-herd .widget-title');
+  assert.match(await title(), /La manada: mil clientes que fallan juntos/);
 
   // 2,000 clients (expected figures from tests/python/herd_reference.py).
   await page.fill('#herd-clients', '2000');
@@ -79,6 +81,7 @@ test('the herd widget re-runs and redraws on every change', async () => {
     'intentos': ['5,850', '3,293'],
   });
   assert.notEqual(await page.$eval('#widget-herd canvas', (c) => c.toDataURL()), before, 'the chart changed');
+  assert.match(await title(), /La manada: 2,000 clientes que fallan juntos/);
   // The state is in the URL (written just after the redraw).
   await page.waitForURL(/\?widget=herd&clients=2000/);
 

@@ -430,16 +430,16 @@ pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
         return simulate_with(&Draws::new(p.seed, p.reads), &p);
     }
     let n = p.reads as usize;
-    let (reads, seconds) = (&draws.first[..n], &draws.second[..n]);
+    let (first_draws, second_draws) = (&draws.first[..n], &draws.second[..n]);
     // Three passes over the draws, no sample kept: each latency is a few
     // operations to compute again, cheaper than storing 100,000 of them.
     let first = |d: &[f32; 2]| copy(&p, d[0], d[1] as f64);
-    let slowest = slowest_first(&p, reads);
+    let slowest = slowest_first(&p, first_draws);
     let slow = |v: f64| v >= p.pause_ms as f64 / 2.0 && p.pause_pct > 0;
     let max_x = slowest * 1.1;
     let mut h_without = Histogram::empty(max_x);
     let mut slow_count = 0usize;
-    for d in reads {
+    for d in first_draws {
         let v = first(d);
         h_without.add(v);
         slow_count += usize::from(slow(v));
@@ -466,11 +466,10 @@ pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
     // The hedged latencies are never above the first ones, so the same bins fit.
     let mut h_with = Histogram::empty(max_x);
     let mut slow_count = 0usize;
-    for (i, d) in reads.iter().enumerate() {
+    for (d, &[pause_draw, u]) in first_draws.iter().zip(second_draws) {
         let mut v = first(d);
         if v > hedge_at {
             hedged += 1;
-            let [pause_draw, u] = seconds[i];
             let second = hedge_at + copy(&p, pause_draw, normal_quantile(u as f64));
             if second < v {
                 rescued_max = Some(rescued_max.map_or(second, |m: f64| m.max(second)));

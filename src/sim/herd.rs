@@ -683,12 +683,22 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
     let mut queue = Calendar::new(clients, window, longest, hint as usize);
     // The ceiling of each retry's wait, looked up rather than computed per attempt.
     let ceilings: [f64; MAX_RETRIES + 1] = std::array::from_fn(|n| backoff.ceiling(n as u32));
-    for c in 0..p.clients {
-        let w = backoff.wait_within(ceilings[1], backoff.base_ms, &mut rng);
-        if jitter == Jitter::Decorrelated {
-            prev[c as usize] = w;
+    // The first wave: every client's first wait, in client order, drawn where
+    // the queue keeps its clients' times (with full jitter, the lesson's, all
+    // in one call: a loop the compiler vectorises) …
+    if jitter == Jitter::Full {
+        rng.fill_uniform(&mut queue.at, 0.0, ceilings[1]);
+    } else {
+        for (c, t) in queue.at.iter_mut().enumerate() {
+            *t = backoff.wait_within(ceilings[1], backoff.base_ms, &mut rng);
+            if jitter == Jitter::Decorrelated {
+                prev[c] = *t;
+            }
         }
-        queue.push(w, c, 1, jitter == Jitter::None);
+    }
+    // … then placed.
+    for c in 0..p.clients {
+        queue.push(queue.at[c as usize], c, 1, jitter == Jitter::None);
     }
 
     let capacity = p.capacity as usize;

@@ -71,7 +71,9 @@ def main():
         lab = lambda n: json.loads(subprocess.run(
             [str(LAB), "herd", "--clients", str(clients), "--jitter", "full" if jitter else "none",
              "--json", "--repeat", str(n)], check=True, capture_output=True, text=True).stdout)
-        once = lab(1)["elapsed_ms"]
+        # One run's time, to size the batches: the fastest of a few (a process's
+        # first runs are slower, which would give Rust fewer runs than fit).
+        once = lab(20)["elapsed_ms"]
         # Rounds alternate: one CPython run, then as many Rust runs as fit in
         # the time it took (its runs are ~100× shorter: 5 to 1,000 of them), so
         # both sides meet the machine in the same states (its speed changes

@@ -366,31 +366,40 @@ impl Calendar {
     ///
     /// `y = t × scale` is `q × 2^15` exactly, `q` being `t × (1 / window)`
     /// rounded, so its integer part holds `floor(q)` above the step. `q` is
-    /// within `q × 2⁻⁵²` of the exact quotient, less than one step while
-    /// `q < 2^36`; so when the step is neither the first nor the last of the
+    /// within `q × 2⁻⁵²` of the exact quotient, less than half a step while
+    /// `q < 2^36`; so when `y`'s step is neither the first nor the last of the
     /// window, `floor(q)` is the exact floor, which is what Python's `//`
-    /// gives away from an integer. The two edge steps (2 in 32,768 of all
-    /// times) go the exact way.
+    /// gives away from an integer.
+    ///
+    /// `y` is rounded to the nearest integer rather than truncated: adding
+    /// 2^52 does it, and the integer is then the float's low bits (cheaper
+    /// than a conversion, which must saturate). The rounded `y` is `y`'s
+    /// integer part or one more, so when its step is neither of the first two
+    /// nor the last, `y`'s own is neither the first nor the last, and both are
+    /// in the same window. The three edge steps (3 in 32,768 of all times) go
+    /// the exact way.
     #[inline(always)]
     fn place(&self, t: f64) -> (u64, u32) {
+        const TWO_52: f64 = 4_503_599_627_370_496.0;
         let y = t * self.scale;
         if (0.0..68_719_476_736.0 * STEPS).contains(&y) {
-            let yi = y as i64;
-            let step = yi & LAST_STEP;
-            if step != 0 && step != LAST_STEP {
-                return ((yi >> STEP_BITS) as u64, step as u32);
+            let r = (y + TWO_52).to_bits() - TWO_52.to_bits();
+            let step = r & LAST_STEP as u64;
+            if step.wrapping_sub(2) < LAST_STEP as u64 - 2 {
+                return (r >> STEP_BITS, step as u32);
             }
         }
         self.place_exactly(t, y)
     }
 
     /// [`Calendar::place`] at the edges of a window: the window by
-    /// [`pyfloat::floor_div`], the step by the same formula, held inside it.
+    /// [`pyfloat::floor_div`], the step by the same formula (`y` rounded),
+    /// held inside it.
     #[cold]
     #[inline(never)]
     fn place_exactly(&self, t: f64, y: f64) -> (u64, u32) {
         let w = pyfloat::floor_div(t, self.window) as i64 as u64;
-        let step = (y.floor() - w as f64 * STEPS).clamp(0.0, LAST_STEP as f64) as u32;
+        let step = (y.round_ties_even() - w as f64 * STEPS).clamp(0.0, LAST_STEP as f64) as u32;
         (w, step)
     }
 
@@ -888,11 +897,19 @@ mod tests {
         for window in [1.0, 3.0, 10.0, 7.0, 1_000.0] {
             let cal = Calendar::new(1, window, 1_000.0, 16);
             let mut ts: Vec<f64> = (0..20_000)
-                .map(|i| match i % 4 {
+                .map(|i| match i % 5 {
                     0 => rng.uniform(0.0, 5_000.0),
                     1 => (rng.next_u32() % 50_000) as f64,
                     2 => f64::from_bits(((rng.next_u32() % 5_000) as f64 * window).to_bits() + 1),
-                    _ => f64::from_bits(((rng.next_u32() % 5_000 + 1) as f64 * window).to_bits() - 1),
+                    3 => f64::from_bits(((rng.next_u32() % 5_000 + 1) as f64 * window).to_bits() - 1),
+                    // Around the edges of the first two steps and the last
+                    // (whole and half steps, and a float either side).
+                    _ => {
+                        let at = [0.5, 1.0, 1.5, 2.0, STEPS - 1.5, STEPS - 1.0, STEPS - 0.5];
+                        let s = at[(rng.next_u32() % 7) as usize];
+                        let t = (rng.next_u32() % 5_000) as f64 * window + s * (window / STEPS);
+                        f64::from_bits((t.to_bits() + (rng.next_u32() % 3) as u64).saturating_sub(1))
+                    }
                 })
                 .collect();
             ts.push(0.0);

@@ -505,13 +505,17 @@ impl Calendar {
         true
     }
 
-    /// Puts the window's items in (time, client, attempt) order, in `sorted`,
-    /// from rank `from` on (those before may be left in any order).
-    fn order(&mut self, from: usize) {
+    /// Puts the window's items from rank `from` on in (time, client, attempt)
+    /// order, in `sorted`, and says where in it they begin: at `from` (those
+    /// before are the others, in any order) or, when the last few were picked
+    /// out, at 0 (only they are there).
+    fn order(&mut self, from: usize) -> usize {
         let n = self.batch.len();
-        // A few over capacity: the last few picked out, the others left as they are.
+        // A few over capacity: the last few picked out, the others left out.
         let m = n - from;
-        if !(m <= MAX_PICK && self.pick_largest(m)) {
+        let start = if m <= MAX_PICK && self.pick_largest(m) {
+            0
+        } else {
             if n <= 64 {
                 self.batch.sort_unstable();
             } else if !self.batch.is_sorted() {
@@ -519,9 +523,10 @@ impl Calendar {
                 radix_sort(&mut self.batch, &mut self.sorted);
             } // else in order already (without jitter: one pass sees it)
             std::mem::swap(&mut self.sorted, &mut self.batch);
-        }
-        // Runs of items in one step: by key. A run may begin before `from`.
-        let mut i = from.max(1);
+            from
+        };
+        // Runs of items in one step: by key. A run may begin before `start`.
+        let mut i = start.max(1);
         while i < self.sorted.len() {
             let s = &self.sorted;
             // Eight neighbours at a time while none share a step (a loop the
@@ -549,14 +554,14 @@ impl Calendar {
             self.settle(lo, hi);
             i = hi + 1;
         }
+        start
     }
 
-    /// Fills `sorted` with the window's items, its `m` largest last and in
-    /// order, the others before them as they came, when that is an order
-    /// [`Calendar::order`] can finish: the smallest of the `m` is in a step
-    /// above every item left out, so that the `m` are the last `m` by key too,
-    /// and a run of items in one step is all among them. False, with nothing
-    /// done, if not.
+    /// Fills `sorted` with the window's `m` largest items, in order, when that
+    /// is an order [`Calendar::order`] can finish: the smallest of them is in
+    /// a step above every item left out, so that they are the last `m` by key
+    /// too, and a run of items in one step is all among them. False, with
+    /// nothing done, if not.
     ///
     /// One pass that keeps the largest `m` so far (few: a new one is rarely
     /// among them), against a sort of the whole window.
@@ -584,9 +589,7 @@ impl Calendar {
         if below >> CLIENT_BITS >= (top[0] >> CLIENT_BITS) as i64 {
             return false;
         }
-        let least = top[0];
         self.sorted.clear();
-        self.sorted.extend(self.batch.iter().filter(|&&x| x < least));
         self.sorted.extend_from_slice(top);
         true
     }
@@ -725,10 +728,10 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
             windows.push((queue.cur, arrived as u32));
             continue;
         }
-        queue.order(capacity);
+        let start = queue.order(capacity);
         // Taken out while the queue takes this window's retries.
         std::mem::swap(&mut sorted, &mut queue.sorted);
-        let (mut i, mut late) = (capacity, 0u32);
+        let (mut i, mut late) = (start, 0u32);
         loop {
             // The next rejected attempt: the earlier of the window's next and the
             // earliest added to it while it is played (a wait shorter than what
@@ -953,18 +956,22 @@ mod tests {
                 keys.push(Key::new(t, c, 1));
             }
             assert!(cal.advance() && cal.cur == 3);
-            cal.order(from);
+            let start = cal.order(from);
             keys.sort_unstable();
             let got: Vec<Key> = cal.sorted.iter().map(|&v| cal.key(v)).collect();
-            assert_eq!(got[from..], keys[from..], "n {n}, from {from}");
-            let mut first = got[..from].to_vec();
+            assert_eq!(got[start..], keys[from..], "n {n}, from {from}");
+            // The others before them, or (the last few picked out) left out.
+            let mut first = got[..start].to_vec();
             first.sort_unstable();
-            assert_eq!(first, keys[..from], "n {n}, from {from}");
-            // The cases where the last few can be picked out: enough of both kinds.
+            assert!(start == from || start == 0, "n {n}, from {from}: {start}");
+            assert_eq!(first, keys[..start], "n {n}, from {from}");
+            // The last few are picked out exactly when they are few and the
+            // first of them has a step of its own: enough cases of both kinds.
             let m = n - from;
             let step_of = |k: &Key| cal.place(k.t()).1;
-            if m <= MAX_PICK && m < n {
-                let own = step_of(&keys[n - m]) != step_of(&keys[n - m - 1]);
+            let own = step_of(&keys[from]) != step_of(&keys[from - 1]);
+            assert_eq!(start == 0, m <= MAX_PICK && own, "n {n}, from {from}");
+            if m <= MAX_PICK {
                 picked[own as usize] += 1;
             }
         }

@@ -380,16 +380,7 @@ impl Calendar {
     /// the exact way.
     #[inline(always)]
     fn place(&self, t: f64) -> (u64, u32) {
-        const TWO_52: f64 = 4_503_599_627_370_496.0;
-        let y = t * self.scale;
-        if (0.0..68_719_476_736.0 * STEPS).contains(&y) {
-            let r = (y + TWO_52).to_bits() - TWO_52.to_bits();
-            let step = r & LAST_STEP as u64;
-            if step.wrapping_sub(2) < LAST_STEP as u64 - 2 {
-                return (r >> STEP_BITS, step as u32);
-            }
-        }
-        self.place_exactly(t, y)
+        place_away_from_edges(t, self.scale).unwrap_or_else(|| self.place_exactly(t, t * self.scale))
     }
 
     /// [`Calendar::place`] at the edges of a window: the window by
@@ -445,10 +436,46 @@ impl Calendar {
     }
 
     /// A buffer for a slot: one given back, or a new one.
-    #[cold]
-    #[inline(never)]
     fn fresh(&mut self) -> Vec<u32> {
-        self.spare.pop().unwrap_or_else(|| Vec::with_capacity(self.hint))
+        fresh(&mut self.spare, self.hint)
+    }
+
+    /// Adds every client's first attempt (number 1), at the times already in
+    /// `at`: what [`Calendar::push`] does for each in turn, but with the
+    /// calendar's fields held apart in locals (kept in registers) and the
+    /// rare cases (an edge step, a window beyond the ring) pushed after the
+    /// others, which is the same: a window's items are put in order before
+    /// they are played. Without jitter, every client's first time is the
+    /// same, which `push` remembers.
+    fn push_first(&mut self, same_times: bool) {
+        if same_times {
+            for c in 0..self.at.len() {
+                self.push(self.at[c], c as u32, 1, true);
+            }
+            return;
+        }
+        self.tries.fill(1);
+        let (scale, lo, mask, hint) = (self.scale, self.lo, self.mask, self.hint);
+        let Calendar { at, ring, spare, .. } = self;
+        let mut rare = Vec::new();
+        let mut in_ring = 0;
+        for (c, &t) in at.iter().enumerate() {
+            match place_away_from_edges(t, scale) {
+                Some((w, step)) if w.wrapping_sub(lo) <= mask => {
+                    let slot = &mut ring[(w & mask) as usize];
+                    if slot.capacity() == 0 {
+                        *slot = fresh(spare, hint);
+                    }
+                    slot.push((step << CLIENT_BITS) | c as u32);
+                    in_ring += 1;
+                }
+                _ => rare.push(c as u32),
+            }
+        }
+        self.in_ring += in_ring;
+        for c in rare {
+            self.push(self.at[c as usize], c, 1, false);
+        }
     }
 
     /// The key of an item.
@@ -617,6 +644,29 @@ impl Calendar {
     }
 }
 
+/// [`Calendar::place`] but for the edges (none: `None`), given the calendar's
+/// `scale`.
+#[inline(always)]
+fn place_away_from_edges(t: f64, scale: f64) -> Option<(u64, u32)> {
+    const TWO_52: f64 = 4_503_599_627_370_496.0;
+    let y = t * scale;
+    if (0.0..68_719_476_736.0 * STEPS).contains(&y) {
+        let r = (y + TWO_52).to_bits() - TWO_52.to_bits();
+        let step = r & LAST_STEP as u64;
+        if step.wrapping_sub(2) < LAST_STEP as u64 - 2 {
+            return Some((r >> STEP_BITS, step as u32));
+        }
+    }
+    None
+}
+
+/// A buffer for a window: one given back, or a new one of `hint` items.
+#[cold]
+#[inline(never)]
+fn fresh(spare: &mut Vec<Vec<u32>>, hint: usize) -> Vec<u32> {
+    spare.pop().unwrap_or_else(|| Vec::with_capacity(hint))
+}
+
 /// The most items [`Calendar::pick_largest`] picks: beyond a few, each new
 /// item is too often among them, and a sort is faster.
 const MAX_PICK: usize = 16;
@@ -709,9 +759,7 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
         }
     }
     // … then placed.
-    for c in 0..p.clients {
-        queue.push(queue.at[c as usize], c, 1, jitter == Jitter::None);
-    }
+    queue.push_first(jitter == Jitter::None);
 
     let capacity = p.capacity as usize;
     let mut windows: Vec<(u64, u32)> = Vec::new();

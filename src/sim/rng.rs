@@ -142,15 +142,7 @@ impl PyRandom {
         self.pos += 1;
         x
     }
-}
 
-/// `genrand_res53`'s float from its two words.
-#[inline(always)]
-fn res53(a: u32, b: u32) -> f64 {
-    ((a >> 5) as f64 * 67_108_864.0 + (b >> 6) as f64) * (1.0 / 9_007_199_254_740_992.0)
-}
-
-impl PyRandom {
     /// Fills `out` with `uniform(a, b)` draws, in order: the same values as
     /// that many calls, computed a block at a time (a loop the compiler
     /// vectorises) rather than one call each. For the herd's first wave, a
@@ -172,6 +164,12 @@ impl PyRandom {
             out = &mut std::mem::take(&mut out)[k..];
         }
     }
+}
+
+/// `genrand_res53`'s float from its two words.
+#[inline(always)]
+fn res53(a: u32, b: u32) -> f64 {
+    ((a >> 5) as f64 * 67_108_864.0 + (b >> 6) as f64) * (1.0 / 9_007_199_254_740_992.0)
 }
 
 impl UnitRng for PyRandom {

@@ -413,11 +413,8 @@ impl Calendar {
         }
         self.at[client as usize] = t;
         self.tries[client as usize] = n as u8;
-        let i = (w & self.mask) as usize;
-        if self.ring[i].capacity() == 0 {
-            self.ring[i] = self.fresh();
-        }
-        self.ring[i].push((step << CLIENT_BITS) | client);
+        let slot = &mut self.ring[(w & self.mask) as usize];
+        push_to_slot(slot, &mut self.spare, self.hint, (step << CLIENT_BITS) | client);
         self.in_ring += 1;
     }
 
@@ -433,11 +430,6 @@ impl Calendar {
             self.tries[client as usize] = n as u8;
             self.far.entry(w).or_default().push((step << CLIENT_BITS) | client);
         }
-    }
-
-    /// A buffer for a slot: one given back, or a new one.
-    fn fresh(&mut self) -> Vec<u32> {
-        fresh(&mut self.spare, self.hint)
     }
 
     /// Adds every client's first attempt (number 1), at the times already in
@@ -462,11 +454,12 @@ impl Calendar {
         for (c, &t) in at.iter().enumerate() {
             match place_away_from_edges(t, scale) {
                 Some((w, step)) if w.wrapping_sub(lo) <= mask => {
-                    let slot = &mut ring[(w & mask) as usize];
-                    if slot.capacity() == 0 {
-                        *slot = fresh(spare, hint);
-                    }
-                    slot.push((step << CLIENT_BITS) | c as u32);
+                    push_to_slot(
+                        &mut ring[(w & mask) as usize],
+                        spare,
+                        hint,
+                        (step << CLIENT_BITS) | c as u32,
+                    );
                     in_ring += 1;
                 }
                 _ => rare.push(c as u32),
@@ -658,6 +651,16 @@ fn place_away_from_edges(t: f64, scale: f64) -> Option<(u64, u32)> {
         }
     }
     None
+}
+
+/// Adds `item` to a window's slot in the ring; a slot without a buffer gets
+/// one (`fresh`).
+#[inline(always)]
+fn push_to_slot(slot: &mut Vec<u32>, spare: &mut Vec<Vec<u32>>, hint: usize, item: u32) {
+    if slot.capacity() == 0 {
+        *slot = fresh(spare, hint);
+    }
+    slot.push(item);
 }
 
 /// A buffer for a window: one given back, or a new one of `hint` items.

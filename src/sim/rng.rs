@@ -27,8 +27,14 @@ pub trait UnitRng {
     /// computes it: `a + (b - a) * random()`.
     #[inline]
     fn uniform(&mut self, a: f64, b: f64) -> f64 {
-        a + (b - a) * self.random()
+        scale_unit(a, b, self.random())
     }
+}
+
+/// Python's `random.uniform` from its `random()` draw `r`: `a + (b - a) × r`.
+#[inline(always)]
+fn scale_unit(a: f64, b: f64, r: f64) -> f64 {
+    a + (b - a) * r
 }
 
 /// CPython-compatible MT19937, 624 words at a time.
@@ -158,7 +164,7 @@ impl PyRandom {
             }
             let words = &self.words.out[self.pos..self.pos + 2 * k];
             for (o, w) in out.iter_mut().zip(words.chunks_exact(2)) {
-                *o = a + (b - a) * res53(w[0], w[1]);
+                *o = scale_unit(a, b, res53(w[0], w[1]));
             }
             self.pos += 2 * k;
             out = &mut std::mem::take(&mut out)[k..];
@@ -188,7 +194,7 @@ impl UnitRng for PyRandom {
 
     #[inline(always)]
     fn uniform(&mut self, a: f64, b: f64) -> f64 {
-        a + (b - a) * self.random()
+        scale_unit(a, b, self.random())
     }
 }
 

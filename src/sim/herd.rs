@@ -439,7 +439,15 @@ impl Calendar {
     /// others, which is the same: a window's items are put in order before
     /// they are played. Without jitter, every client's first time is the
     /// same, which `push` remembers.
+    ///
+    /// Before the first window is played the ring holds windows `0 ..= mask`,
+    /// so one bounds check on the slot's index is also the check that the
+    /// time is in the ring, and it covers the range [`place_away_from_edges`]
+    /// checks as well: `y + 2⁵²` of a `y` below 0, above the range or not a
+    /// number gives an index far beyond any ring (or the edge step 0), so such
+    /// a time is pushed the exact way with the rare.
     fn push_first(&mut self, same_times: bool) {
+        debug_assert_eq!((self.lo, self.in_ring), (0, 0), "before the first window");
         if same_times {
             for c in 0..self.at.len() {
                 self.push(self.at[c], c as u32, 1, true);
@@ -447,25 +455,23 @@ impl Calendar {
             return;
         }
         self.tries.fill(1);
-        let (scale, lo, mask, hint) = (self.scale, self.lo, self.mask, self.hint);
+        let (scale, hint) = (self.scale, self.hint);
         let Calendar { at, ring, spare, .. } = self;
+        let ring = ring.as_mut_slice();
         let mut rare = Vec::new();
-        let mut in_ring = 0;
         for (c, &t) in at.iter().enumerate() {
-            match place_away_from_edges(t, scale) {
-                Some((w, step)) if w.wrapping_sub(lo) <= mask => {
-                    push_to_slot(
-                        &mut ring[(w & mask) as usize],
-                        spare,
-                        hint,
-                        (step << CLIENT_BITS) | c as u32,
-                    );
-                    in_ring += 1;
+            let r = rounded_steps(t * scale);
+            let step = r & LAST_STEP as u64;
+            // On 32 bits, an index that does not fit is beyond the ring too.
+            let w = usize::try_from(r >> STEP_BITS).unwrap_or(usize::MAX);
+            match ring.get_mut(w) {
+                Some(slot) if step.wrapping_sub(2) < LAST_STEP as u64 - 2 => {
+                    push_to_slot(slot, spare, hint, ((step as u32) << CLIENT_BITS) | c as u32)
                 }
                 _ => rare.push(c as u32),
             }
         }
-        self.in_ring += in_ring;
+        self.in_ring += at.len() - rare.len();
         for c in rare {
             self.push(self.at[c as usize], c, 1, false);
         }
@@ -641,16 +647,25 @@ impl Calendar {
 /// `scale`.
 #[inline(always)]
 fn place_away_from_edges(t: f64, scale: f64) -> Option<(u64, u32)> {
-    const TWO_52: f64 = 4_503_599_627_370_496.0;
     let y = t * scale;
     if (0.0..68_719_476_736.0 * STEPS).contains(&y) {
-        let r = (y + TWO_52).to_bits() - TWO_52.to_bits();
+        let r = rounded_steps(y);
         let step = r & LAST_STEP as u64;
         if step.wrapping_sub(2) < LAST_STEP as u64 - 2 {
             return Some((r >> STEP_BITS, step as u32));
         }
     }
     None
+}
+
+/// `y` rounded to a whole number of steps, for `0 <= y < 2⁵²`: adding 2⁵²
+/// leaves the integer in the float's low bits. (Outside that range it is
+/// not `y` rounded, but neither is it a ring's window away from its edge
+/// steps: see [`Calendar::push_first`].)
+#[inline(always)]
+fn rounded_steps(y: f64) -> u64 {
+    const TWO_52: f64 = 4_503_599_627_370_496.0;
+    (y + TWO_52).to_bits().wrapping_sub(TWO_52.to_bits())
 }
 
 /// Adds `item` to a window's slot in the ring; a slot without a buffer gets

@@ -338,27 +338,58 @@ impl Calendar {
     /// each), windows of `window` ms and waits of at most `longest` ms; a
     /// window's first buffer holds `hint` items before it grows.
     fn new(clients: usize, window: f64, longest: f64, hint: usize) -> Self {
-        let span = (longest / window).min(MAX_RING as f64) as u64 + 2;
-        let len = span.next_power_of_two().clamp(8, MAX_RING);
-        Calendar {
+        let mut calendar = Calendar {
             window,
-            scale: (1.0 / window) * STEPS,
-            last: (f64::NAN.to_bits(), 0, 0),
+            scale: 0.0,
+            last: (0, 0, 0),
             cur: 0,
             lo: 0,
             batch: Vec::new(),
             late: BinaryHeap::new(),
-            ring: (0..len).map(|_| Vec::new()).collect(),
-            mask: len - 1,
+            ring: Vec::new(),
+            mask: 0,
             in_ring: 0,
             far: std::collections::BTreeMap::new(),
-            at: vec![0.0; clients],
-            tries: vec![0; clients],
+            at: Vec::new(),
+            tries: Vec::new(),
             sorted: Vec::new(),
             run: Vec::new(),
             spare: Vec::new(),
             hint,
+        };
+        calendar.reset(clients, window, longest, hint);
+        calendar
+    }
+
+    /// The calendar [`Calendar::new`] makes, in the buffers of this one: its
+    /// slots' buffers are kept (emptied) and the spare ones too, so a run
+    /// after another of the same size allocates nothing.
+    fn reset(&mut self, clients: usize, window: f64, longest: f64, hint: usize) {
+        let span = (longest / window).min(MAX_RING as f64) as u64 + 2;
+        let len = span.next_power_of_two().clamp(8, MAX_RING);
+        // A run played to the end leaves every window empty; one cut short
+        // (a panic in a test) may not.
+        if self.in_ring > 0 || !self.late.is_empty() || !self.far.is_empty() {
+            self.ring.iter_mut().for_each(Vec::clear);
+            self.late.clear();
+            self.far.clear();
+            self.in_ring = 0;
         }
+        // Slots beyond the new ring give their buffers back (as many as it has slots).
+        let beyond = self.ring.drain(len.min(self.ring.len() as u64) as usize..);
+        self.spare.extend(beyond.filter(|v| v.capacity() > 0));
+        self.spare.truncate(len as usize);
+        self.ring.resize_with(len as usize, Vec::new);
+        self.mask = len - 1;
+        self.window = window;
+        self.scale = (1.0 / window) * STEPS;
+        self.last = (f64::NAN.to_bits(), 0, 0);
+        (self.cur, self.lo) = (0, 0);
+        self.at.clear();
+        self.at.resize(clients, 0.0);
+        self.tries.clear();
+        self.tries.resize(clients, 0);
+        self.hint = hint;
     }
 
     /// The window of time `t` (Python's `int(t // window)`) and its step in
@@ -718,25 +749,57 @@ fn radix_sort(v: &mut [u32], scratch: &mut [u32]) {
 /// Runs the simulation. Parameters outside their bounds are clamped first
 /// (see [`crate::sim::params::clamp`]), so the work is always bounded.
 pub fn simulate(params: &HerdParams) -> HerdResult {
+    simulate_reusing(params, &mut HerdScratch::default())
+}
+
+/// The buffers a run works in, for a caller that runs the simulation again
+/// and again (a widget on each input, `sensei-lab herd --repeat`) to keep
+/// between runs: the generator's state and the calendar's windows and
+/// per-client arrays. Then a run allocates only its result (after a first
+/// run of the same size). Nothing in it carries over from one run to the
+/// next: the figures are those of [`simulate`].
+#[derive(Default)]
+pub struct HerdScratch {
+    rng: Option<PyRandom>,
+    calendar: Option<Calendar>,
+}
+
+/// [`simulate`], in the buffers of `scratch`.
+///
+/// ```
+/// use sensei_lab::sim::herd::{simulate, simulate_reusing, HerdParams, HerdScratch};
+/// let mut scratch = HerdScratch::default();
+/// for clients in [1_000, 30, 5_000, 1_000] {
+///     let p = HerdParams { clients, ..HerdParams::default() };
+///     assert_eq!(simulate_reusing(&p, &mut scratch), simulate(&p));
+/// }
+/// ```
+pub fn simulate_reusing(params: &HerdParams, scratch: &mut HerdScratch) -> HerdResult {
     let (p, _) = super::params::clamp(params);
     // The lesson's two runs get a loop each in which the wait's jitter is a
     // constant, so the per-attempt `match` on it is decided when compiling.
     match p.jitter {
-        Jitter::None => run(&p, Jitter::None),
-        Jitter::Full => run(&p, Jitter::Full),
-        other => run_any(&p, other),
+        Jitter::None => run(&p, Jitter::None, scratch),
+        Jitter::Full => run(&p, Jitter::Full, scratch),
+        other => run_any(&p, other, scratch),
     }
 }
 
 /// [`run`] for the other jitters, once.
 #[inline(never)]
-fn run_any(p: &HerdParams, jitter: Jitter) -> HerdResult {
-    run(p, jitter)
+fn run_any(p: &HerdParams, jitter: Jitter, scratch: &mut HerdScratch) -> HerdResult {
+    run(p, jitter, scratch)
 }
 
 #[inline(always)]
-fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
-    let mut rng = PyRandom::new(p.seed);
+fn run(p: &HerdParams, jitter: Jitter, scratch: &mut HerdScratch) -> HerdResult {
+    let rng = match &mut scratch.rng {
+        Some(rng) => {
+            rng.reseed(p.seed);
+            rng
+        }
+        none => none.insert(PyRandom::new(p.seed)),
+    };
     let backoff = Backoff {
         base_ms: p.base_ms as f64,
         cap_ms: p.cap_ms.map(f64::from),
@@ -760,7 +823,13 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
     let (lo, hi) = backoff.bounds(1, backoff.base_ms);
     let per_window = clients as f64 / ((hi - lo) / window).max(1.0);
     let hint = (per_window + 3.0 * per_window.sqrt() + 1.0).clamp(16.0, MAX_HINT as f64);
-    let mut queue = Calendar::new(clients, window, longest, hint as usize);
+    let mut queue = match scratch.calendar.take() {
+        Some(mut queue) => {
+            queue.reset(clients, window, longest, hint as usize);
+            queue
+        }
+        None => Calendar::new(clients, window, longest, hint as usize),
+    };
     // The ceiling of each retry's wait, looked up rather than computed per attempt.
     let ceilings: [f64; MAX_RETRIES + 1] = std::array::from_fn(|n| backoff.ceiling(n as u32));
     // The first wave: every client's first wait, in client order, drawn where
@@ -770,7 +839,7 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
         rng.fill_uniform(&mut queue.at, 0.0, ceilings[1]);
     } else {
         for (c, t) in queue.at.iter_mut().enumerate() {
-            *t = backoff.wait_within(ceilings[1], backoff.base_ms, &mut rng);
+            *t = backoff.wait_within(ceilings[1], backoff.base_ms, rng);
             if jitter == Jitter::Decorrelated {
                 prev[c] = *t;
             }
@@ -826,10 +895,10 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
                 let ceiling = ceilings[n as usize + 1];
                 let wait = if jitter == Jitter::Decorrelated {
                     let slot = &mut prev[client as usize];
-                    *slot = backoff.wait_within(ceiling, *slot, &mut rng);
+                    *slot = backoff.wait_within(ceiling, *slot, rng);
                     *slot
                 } else {
-                    backoff.wait_within(ceiling, backoff.base_ms, &mut rng)
+                    backoff.wait_within(ceiling, backoff.base_ms, rng)
                 };
                 queue.push(key.t() + wait, client, n + 1, jitter == Jitter::None);
             } else {
@@ -839,6 +908,7 @@ fn run(p: &HerdParams, jitter: Jitter) -> HerdResult {
         std::mem::swap(&mut sorted, &mut queue.sorted);
         windows.push((queue.cur, arrived as u32 + late));
     }
+    scratch.calendar = Some(queue);
 
     HerdResult {
         served,
@@ -911,9 +981,23 @@ mod tests {
     /// Taking a window at a time from the calendar gives what one heap gives:
     /// dense and sparse windows, retries into the window being played (1 ms
     /// windows, waits of a few ms), waits past the ring (seconds on 1 ms
-    /// windows), every jitter.
+    /// windows), every jitter. And so does every run in one scratch, each
+    /// after another of other parameters (rings longer and shorter, more and
+    /// fewer clients, other seeds).
     #[test]
     fn a_window_at_a_time_gives_what_one_heap_gives() {
+        let mut scratch = HerdScratch::default();
+        // Without jitter every attempt of a run is at 200 ms: the next run,
+        // with other windows, must not take the last one's window for it.
+        for window_ms in [10, 7, 10] {
+            let p = HerdParams {
+                window_ms,
+                retries: 1,
+                jitter: Jitter::None,
+                ..HerdParams::default()
+            };
+            assert_eq!(simulate_reusing(&p, &mut scratch), one_heap(&p), "{p:?}, reusing");
+        }
         let mut rng = PyRandom::new(99);
         for i in 0..400 {
             let mut pick = |lo: u32, hi: u32| lo + rng.next_u32() % (hi - lo + 1);
@@ -932,8 +1016,27 @@ mod tests {
                 jitter: Jitter::ALL[(i % 4) as usize],
                 seed: pick(0, 1_000),
             };
-            assert_eq!(simulate(&p), one_heap(&p), "{p:?}");
+            let expected = one_heap(&p);
+            assert_eq!(simulate(&p), expected, "{p:?}");
+            assert_eq!(simulate_reusing(&p, &mut scratch), expected, "{p:?}, reusing");
         }
+    }
+
+    /// A calendar reset after a run cut short (attempts left in the ring, far
+    /// and in the window being played) is as empty as a new one.
+    #[test]
+    fn a_reset_forgets_a_run_cut_short() {
+        let mut cal = Calendar::new(10, 10.0, 800.0, 16);
+        cal.at.fill(5.0);
+        cal.push_first(false);
+        cal.push(60_000.0, 3, 2, false); // beyond the ring
+        assert!(cal.advance());
+        cal.push(cal.window * cal.cur as f64 + 1.0, 4, 2, false); // into the window played
+        assert_eq!((cal.batch.len(), cal.late.len(), cal.far.len()), (10, 1, 1));
+        cal.reset(7, 2.0, 100.0, 16);
+        assert_eq!((cal.in_ring, cal.late.len(), cal.far.len(), cal.at.len()), (0, 0, 0, 7));
+        assert!(cal.ring.iter().all(Vec::is_empty) && cal.ring.len() == 64);
+        assert!(!cal.advance(), "nothing left to play");
     }
 
     /// The lesson's program at 10 and 100 times its clients, as CPython runs it

@@ -66,9 +66,24 @@ impl PyRandom {
     /// Same state as Python's `random.Random(seed)` for `0 <= seed < 2**32`
     /// (`init_by_array` with the one-word key `[seed]`).
     pub fn new(seed: u32) -> Self {
+        let mut rng = PyRandom {
+            words: Box::new(Words {
+                state: [0; N],
+                out: [0; N],
+            }),
+            pos: N,
+        };
+        rng.reseed(seed);
+        rng
+    }
+
+    /// This generator seeded again, as [`PyRandom::new`] seeds it (in the
+    /// same memory).
+    pub fn reseed(&mut self, seed: u32) {
         // `init_genrand(19650218)`, the same for every seed: computed once.
         static START: std::sync::OnceLock<[u32; N]> = std::sync::OnceLock::new();
-        let mut mt = *START.get_or_init(|| {
+        let mt = &mut self.words.state;
+        *mt = *START.get_or_init(|| {
             let mut mt = [0u32; N];
             mt[0] = 19_650_218;
             for i in 1..N {
@@ -103,10 +118,7 @@ impl PyRandom {
             }
         }
         mt[0] = 0x8000_0000;
-        Self {
-            words: Box::new(Words { state: mt, out: [0; N] }),
-            pos: N,
-        }
+        self.pos = N;
     }
 
     /// The next 624 outputs: the twist of the whole state, then the tempering.

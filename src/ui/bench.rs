@@ -33,7 +33,9 @@ pub fn time_core(scenario: &str, query: &str, batches: u32) -> String {
     let timed = match scenario {
         "herd" => {
             let (p, _notes): (HerdParams, _) = from_query(query);
-            time(batches, || herd::simulate(&p)).map(|(r, n, t)| {
+            // As the widget runs it, in one scratch.
+            let mut scratch = herd::HerdScratch::default();
+            time(batches, || herd::simulate_reusing(&p, &mut scratch)).map(|(r, n, t)| {
                 let figures = format!(
                     r#""served":{},"gave_up":{},"peak":{},"attempts":{},"#,
                     r.served, r.gave_up, r.peak, r.attempts

@@ -9,7 +9,7 @@ use crate::chart::herd::HerdChart;
 use crate::chart::Chart;
 use crate::fmt::es_int;
 use crate::sim::backoff::Jitter;
-use crate::sim::herd::{simulate, HerdParams, HerdResult};
+use crate::sim::herd::{simulate_reusing, HerdParams, HerdResult, HerdScratch};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -19,13 +19,15 @@ struct Run {
     reference: Option<HerdResult>,
 }
 
-fn run(p: &HerdParams) -> Run {
-    let chosen = simulate(p);
+/// Both runs, in the widget's scratch (kept from one input to the next).
+fn run(p: &HerdParams, scratch: &mut HerdScratch) -> Run {
+    let chosen = simulate_reusing(p, scratch);
     let reference = (p.jitter != Jitter::None).then(|| {
-        simulate(&HerdParams {
+        let none = HerdParams {
             jitter: Jitter::None,
             ..p.clone()
-        })
+        };
+        simulate_reusing(&none, scratch)
     });
     Run { chosen, reference }
 }
@@ -43,7 +45,8 @@ fn title(clients: u32) -> String {
 pub fn HerdWidget() -> Html {
     let h = use_params::<HerdParams>("herd");
     let p = h.params.clone();
-    let result = use_memo(p.clone(), run);
+    let scratch = use_mut_ref(HerdScratch::default);
+    let result = use_memo(p.clone(), move |p| run(p, &mut scratch.borrow_mut()));
     let log_y = use_state(|| false);
     let r = result.clone();
     let chart = use_memo((*log_y, p.clone()), move |(log_y, p)| {

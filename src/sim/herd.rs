@@ -778,11 +778,24 @@ pub fn simulate_reusing(params: &HerdParams, scratch: &mut HerdScratch) -> HerdR
     let (p, _) = super::params::clamp(params);
     // The lesson's two runs get a loop each in which the wait's jitter is a
     // constant, so the per-attempt `match` on it is decided when compiling.
+    // Each its own function, compiled alone whoever calls it.
     match p.jitter {
-        Jitter::None => run(&p, Jitter::None, scratch),
-        Jitter::Full => run(&p, Jitter::Full, scratch),
+        Jitter::None => run_none(&p, scratch),
+        Jitter::Full => run_full(&p, scratch),
         other => run_any(&p, other, scratch),
     }
+}
+
+/// [`run`] without jitter.
+#[inline(never)]
+fn run_none(p: &HerdParams, scratch: &mut HerdScratch) -> HerdResult {
+    run(p, Jitter::None, scratch)
+}
+
+/// [`run`] with full jitter.
+#[inline(never)]
+fn run_full(p: &HerdParams, scratch: &mut HerdScratch) -> HerdResult {
+    run(p, Jitter::Full, scratch)
 }
 
 /// [`run`] for the other jitters, once.
@@ -793,12 +806,14 @@ fn run_any(p: &HerdParams, jitter: Jitter, scratch: &mut HerdScratch) -> HerdRes
 
 #[inline(always)]
 fn run(p: &HerdParams, jitter: Jitter, scratch: &mut HerdScratch) -> HerdResult {
-    let rng = match &mut scratch.rng {
-        Some(rng) => {
+    // Taken out of the scratch for the run (and put back after it): a local
+    // the compiler can keep its position in a register.
+    let mut rng = match scratch.rng.take() {
+        Some(mut rng) => {
             rng.reseed(p.seed);
             rng
         }
-        none => none.insert(PyRandom::new(p.seed)),
+        None => PyRandom::new(p.seed),
     };
     let backoff = Backoff {
         base_ms: p.base_ms as f64,
@@ -839,7 +854,7 @@ fn run(p: &HerdParams, jitter: Jitter, scratch: &mut HerdScratch) -> HerdResult 
         rng.fill_uniform(&mut queue.at, 0.0, ceilings[1]);
     } else {
         for (c, t) in queue.at.iter_mut().enumerate() {
-            *t = backoff.wait_within(ceilings[1], backoff.base_ms, rng);
+            *t = backoff.wait_within(ceilings[1], backoff.base_ms, &mut rng);
             if jitter == Jitter::Decorrelated {
                 prev[c] = *t;
             }
@@ -895,10 +910,10 @@ fn run(p: &HerdParams, jitter: Jitter, scratch: &mut HerdScratch) -> HerdResult 
                 let ceiling = ceilings[n as usize + 1];
                 let wait = if jitter == Jitter::Decorrelated {
                     let slot = &mut prev[client as usize];
-                    *slot = backoff.wait_within(ceiling, *slot, rng);
+                    *slot = backoff.wait_within(ceiling, *slot, &mut rng);
                     *slot
                 } else {
-                    backoff.wait_within(ceiling, backoff.base_ms, rng)
+                    backoff.wait_within(ceiling, backoff.base_ms, &mut rng)
                 };
                 queue.push(key.t() + wait, client, n + 1, jitter == Jitter::None);
             } else {
@@ -908,6 +923,7 @@ fn run(p: &HerdParams, jitter: Jitter, scratch: &mut HerdScratch) -> HerdResult 
         std::mem::swap(&mut sorted, &mut queue.sorted);
         windows.push((queue.cur, arrived as u32 + late));
     }
+    scratch.rng = Some(rng);
     scratch.calendar = Some(queue);
 
     HerdResult {

@@ -15,6 +15,7 @@ Usage: python3 scripts/herd-vs-python.py [--repeat N]   (after `cargo build --re
                                                          (CPython's side as JSON lines)
 """
 import json
+import math
 import pathlib
 import subprocess
 import sys
@@ -49,6 +50,12 @@ def python_only(repeat, rows):
         py_ms, (a, r, pico, total) = best_of(repeat, lambda: simular(jitter, clientes=clients))
         print(json.dumps({"clients": clients, "jitter": jitter, "served": a, "gave_up": r,
                           "peak": pico, "attempts": total, "elapsed_ms": py_ms}))
+
+
+def ms3(ms):
+    """A time in ms to three significant digits (0.00981, 1.07, 1,371)."""
+    digits = max(0, 2 - math.floor(math.log10(ms))) if ms > 0 else 0
+    return f"{ms:,.{digits}f}"
 
 
 def arg(name, default):
@@ -92,7 +99,7 @@ def main():
     print(f"| clients | jitter | served/gave up/peak/attempts | figures | CPython ms | Rust ms | × faster |")
     print("|---:|:---:|---|---|---:|---:|---:|")
     for c, j, fig, same, py, rs, x in table:
-        print(f"| {c:,} | {j} | {fig} | {same} | {py:,.1f} | {rs:,.2f} | {x:,.0f} |")
+        print(f"| {c:,} | {j} | {fig} | {same} | {ms3(py)} | {ms3(rs)} | {x:,.0f} |")
     print(f"\nCPython {sys.version.split()[0]}; sensei-lab release build (opt-level 3, LTO).")
     sys.exit(0 if ok else 1)
 

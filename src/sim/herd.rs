@@ -427,8 +427,12 @@ impl Calendar {
 
     /// Adds an attempt. `same_times` says that attempts often share a time
     /// (without jitter), so the last time's window is worth remembering.
+    /// Returns 1 when it went into the ring, 0 if not, for the caller to add
+    /// to `in_ring` (once for many pushes: a count the compiler can keep in a
+    /// register rather than in the calendar's memory).
+    #[must_use]
     #[inline(always)]
-    fn push(&mut self, t: f64, client: u32, n: u32, same_times: bool) {
+    fn push(&mut self, t: f64, client: u32, n: u32, same_times: bool) -> usize {
         let (w, step) = if !same_times {
             self.place(t)
         } else if t.to_bits() == self.last.0 {
@@ -440,13 +444,14 @@ impl Calendar {
         };
         // In the ring (windows lo ..= lo + mask) with one comparison.
         if w.wrapping_sub(self.lo) > self.mask {
-            return self.push_elsewhere(t, client, n, w, step);
+            self.push_elsewhere(t, client, n, w, step);
+            return 0;
         }
         self.at[client as usize] = t;
         self.tries[client as usize] = n as u8;
         let slot = &mut self.ring[(w & self.mask) as usize];
         push_to_slot(slot, &mut self.spare, self.hint, (step << CLIENT_BITS) | client);
-        self.in_ring += 1;
+        1
     }
 
     /// [`Calendar::push`] outside the ring: into the window being played
@@ -481,7 +486,7 @@ impl Calendar {
         debug_assert_eq!((self.lo, self.in_ring), (0, 0), "before the first window");
         if same_times {
             for c in 0..self.at.len() {
-                self.push(self.at[c], c as u32, 1, true);
+                self.in_ring += self.push(self.at[c], c as u32, 1, true);
             }
             return;
         }
@@ -504,7 +509,7 @@ impl Calendar {
         }
         self.in_ring += at.len() - rare.len();
         for c in rare {
-            self.push(self.at[c as usize], c, 1, false);
+            self.in_ring += self.push(self.at[c as usize], c, 1, false);
         }
     }
 
@@ -881,7 +886,7 @@ fn run(p: &HerdParams, jitter: Jitter, scratch: &mut HerdScratch) -> HerdResult 
         let start = queue.order(capacity);
         // Taken out while the queue takes this window's retries.
         std::mem::swap(&mut sorted, &mut queue.sorted);
-        let (mut i, mut late) = (start, 0u32);
+        let (mut i, mut late, mut in_ring) = (start, 0u32, 0);
         loop {
             // The next rejected attempt: the earlier of the window's next and the
             // earliest added to it while it is played (a wait shorter than what
@@ -915,11 +920,12 @@ fn run(p: &HerdParams, jitter: Jitter, scratch: &mut HerdScratch) -> HerdResult 
                 } else {
                     backoff.wait_within(ceiling, backoff.base_ms, &mut rng)
                 };
-                queue.push(key.t() + wait, client, n + 1, jitter == Jitter::None);
+                in_ring += queue.push(key.t() + wait, client, n + 1, jitter == Jitter::None);
             } else {
                 gave_up += 1;
             }
         }
+        queue.in_ring += in_ring;
         std::mem::swap(&mut sorted, &mut queue.sorted);
         windows.push((queue.cur, arrived as u32 + late));
     }
@@ -1045,9 +1051,9 @@ mod tests {
         let mut cal = Calendar::new(10, 10.0, 800.0, 16);
         cal.at.fill(5.0);
         cal.push_first(false);
-        cal.push(60_000.0, 3, 2, false); // beyond the ring
+        cal.in_ring += cal.push(60_000.0, 3, 2, false); // beyond the ring
         assert!(cal.advance());
-        cal.push(cal.window * cal.cur as f64 + 1.0, 4, 2, false); // into the window played
+        cal.in_ring += cal.push(cal.window * cal.cur as f64 + 1.0, 4, 2, false); // into the window played
         assert_eq!((cal.batch.len(), cal.late.len(), cal.far.len()), (10, 1, 1));
         cal.reset(7, 2.0, 100.0, 16);
         assert_eq!((cal.in_ring, cal.late.len(), cal.far.len(), cal.at.len()), (0, 0, 0, 7));
@@ -1137,7 +1143,7 @@ mod tests {
                 let c = clients.swap_remove(pick(&mut rng, 0, 999 - k as u32) as usize);
                 let s = 100 + 1_000 * pick(&mut rng, 0, steps - 1);
                 let t = 30.0 + (s as f64 + rng.uniform(0.01, 0.99)) * step;
-                cal.push(t, c, 1, false);
+                cal.in_ring += cal.push(t, c, 1, false);
                 keys.push(Key::new(t, c, 1));
             }
             assert!(cal.advance() && cal.cur == 3);

@@ -338,8 +338,9 @@ impl Calendar {
     /// each), windows of `window` ms and waits of at most `longest` ms; a
     /// window's first buffer holds `hint` items before it grows.
     fn new(clients: usize, window: f64, longest: f64, hint: usize) -> Self {
+        // Empty, then made by `reset` (the one place that sizes a calendar).
         let mut calendar = Calendar {
-            window,
+            window: 0.0,
             scale: 0.0,
             last: (0, 0, 0),
             cur: 0,
@@ -355,7 +356,7 @@ impl Calendar {
             sorted: Vec::new(),
             run: Vec::new(),
             spare: Vec::new(),
-            hint,
+            hint: 0,
         };
         calendar.reset(clients, window, longest, hint);
         calendar
@@ -367,8 +368,9 @@ impl Calendar {
     fn reset(&mut self, clients: usize, window: f64, longest: f64, hint: usize) {
         let span = (longest / window).min(MAX_RING as f64) as u64 + 2;
         let len = span.next_power_of_two().clamp(8, MAX_RING);
-        // A run played to the end leaves every window empty; one cut short
-        // (a panic in a test) may not.
+        // A run played to the end leaves every window empty (and a run cut
+        // short by a panic never comes back: the calendar is out of its scratch
+        // during a run); a calendar left half-played, as a test may, is emptied.
         if self.in_ring > 0 || !self.late.is_empty() || !self.far.is_empty() {
             self.ring.iter_mut().for_each(Vec::clear);
             self.late.clear();
@@ -450,7 +452,7 @@ impl Calendar {
         self.at[client as usize] = t;
         self.tries[client as usize] = n as u8;
         let slot = &mut self.ring[(w & self.mask) as usize];
-        push_to_slot(slot, &mut self.spare, self.hint, (step << CLIENT_BITS) | client);
+        push_to_slot(slot, &mut self.spare, self.hint, item(step, client));
         1
     }
 
@@ -464,7 +466,7 @@ impl Calendar {
         } else {
             self.at[client as usize] = t;
             self.tries[client as usize] = n as u8;
-            self.far.entry(w).or_default().push((step << CLIENT_BITS) | client);
+            self.far.entry(w).or_default().push(item(step, client));
         }
     }
 
@@ -501,9 +503,7 @@ impl Calendar {
             // On 32 bits, an index that does not fit is beyond the ring too.
             let w = usize::try_from(r >> STEP_BITS).unwrap_or(usize::MAX);
             match ring.get_mut(w) {
-                Some(slot) if step.wrapping_sub(2) < LAST_STEP as u64 - 2 => {
-                    push_to_slot(slot, spare, hint, ((step as u32) << CLIENT_BITS) | c as u32)
-                }
+                Some(slot) if away_from_edges(step) => push_to_slot(slot, spare, hint, item(step as u32, c as u32)),
                 _ => rare.push(c as u32),
             }
         }
@@ -687,11 +687,24 @@ fn place_away_from_edges(t: f64, scale: f64) -> Option<(u64, u32)> {
     if (0.0..68_719_476_736.0 * STEPS).contains(&y) {
         let r = rounded_steps(y);
         let step = r & LAST_STEP as u64;
-        if step.wrapping_sub(2) < LAST_STEP as u64 - 2 {
+        if away_from_edges(step) {
             return Some((r >> STEP_BITS, step as u32));
         }
     }
     None
+}
+
+/// Whether a step is away from its window's edges: neither of the first two
+/// nor the last (see [`Calendar::place`]).
+#[inline(always)]
+fn away_from_edges(step: u64) -> bool {
+    step.wrapping_sub(2) < LAST_STEP as u64 - 2
+}
+
+/// The calendar's item for a client's attempt at `step` of its window.
+#[inline(always)]
+fn item(step: u32, client: u32) -> u32 {
+    (step << CLIENT_BITS) | client
 }
 
 /// `y` rounded to a whole number of steps, for `0 <= y < 2⁵²`: adding 2⁵²

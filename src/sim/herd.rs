@@ -387,9 +387,11 @@ impl Calendar {
         self.scale = (1.0 / window) * STEPS;
         self.last = (f64::NAN.to_bits(), 0, 0);
         (self.cur, self.lo) = (0, 0);
-        self.at.clear();
+        // Not cleared: a client's time and number are read only while it has an
+        // attempt pending, and both are written before that (the first wave
+        // fills `at`; `push_first` or `push` sets `tries`), so the last run's
+        // values are never read. Clearing them cost ≈ 1.5 % of a run at 1,000.
         self.at.resize(clients, 0.0);
-        self.tries.clear();
         self.tries.resize(clients, 0);
         self.hint = hint;
     }

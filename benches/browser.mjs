@@ -37,6 +37,8 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
 const ms = (x) => (Number.isFinite(x) ? x.toFixed(1) : '—');
+// A short time to three significant digits (0.0164, 0.283, 10.8), as scripts/herd-vs-python.py prints it.
+const ms3 = (x) => (Number.isFinite(x) && x > 0 ? x.toFixed(Math.max(0, 2 - Math.floor(Math.log10(x)))) : '—');
 
 function sizes() {
   const rows = firstLoad(dist);
@@ -222,7 +224,7 @@ async function herd() {
       // Batches of at least 5 ms; the fastest batch's mean, as CPython's fastest of 5 runs.
       const w = await timeCore(page, 'herd', query, clients >= 100000 ? 5 : 20);
       const same = w.served === r.served && w.gave_up === r.gave_up && w.peak === r.peak && w.attempts === r.attempts;
-      console.log(`| ${clients.toLocaleString('en')} | ${jitter ? 'sí' : 'no'} | ${r.served}/${r.gave_up}/${r.peak}/${r.attempts} | ${same ? 'idénticas' : 'DISTINTAS'} | ${ms(r.elapsed_ms)} | ${w.elapsed_ms.toFixed(2)} | ${(r.elapsed_ms / w.elapsed_ms).toFixed(0)} |`);
+      console.log(`| ${clients.toLocaleString('en')} | ${jitter ? 'sí' : 'no'} | ${r.served}/${r.gave_up}/${r.peak}/${r.attempts} | ${same ? 'idénticas' : 'DISTINTAS'} | ${ms3(r.elapsed_ms)} | ${ms3(w.elapsed_ms)} | ${(r.elapsed_ms / w.elapsed_ms).toFixed(0)} |`);
       if (!same) process.exitCode = 1;
     }
   }
@@ -240,7 +242,7 @@ async function cores() {
   ];
   for (const [scenario, query] of rows) {
     const w = await timeCore(page, scenario, query, 20);
-    console.log(`| ${scenario} | ${query || 'la lección'} | ${w.elapsed_ms.toFixed(2)} | ${w.runs} |`);
+    console.log(`| ${scenario} | ${query || 'la lección'} | ${ms3(w.elapsed_ms)} | ${w.runs} |`);
   }
   await page.close();
 }

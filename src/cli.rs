@@ -339,11 +339,15 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             checked(&p)?;
             let r = hedging::simulate(&p);
             let f = hedging::formula(&p);
+            let notes = hedging::notes(&p, &f, &r);
             if json {
-                return Ok(json!({ "scenario": "hedging", "params": p, "formula": f,
+                return Ok(report(
+                    json!({ "scenario": "hedging", "params": p, "formula": f,
                     "without": r.without, "with": r.with, "hedge_at_ms": r.hedge_at_ms, "extra_load": r.extra_load,
-                    "slow_without": r.slow_without, "slow_with": r.slow_with, "rescued_max_ms": r.rescued_max_ms })
-                .to_string());
+                    "slow_without": r.slow_without, "slow_with": r.slow_with, "rescued_max_ms": r.rescued_max_ms }),
+                    false,
+                    &notes,
+                ));
             }
             let ms = |v: f64| format!("{} ms", es_int(v.round() as i64));
             let mut out = vec![format!(
@@ -370,37 +374,37 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                     es_dec(f.gpu_after_pct, 1)
                 ));
             }
-            Ok(out.join("\n"))
+            Ok(lines_with_notes(out, &notes))
         }
         Command::Shedding { params: p, json } => {
             checked(&p)?;
             let r = shedding::simulate(&p);
+            let notes = r.notes();
             if json {
-                return Ok(serde_json::to_value(&r)
-                    .map(|mut v| {
-                        v["scenario"] = json!("shedding");
-                        v["params"] = json!(p);
-                        v.to_string()
-                    })
-                    .unwrap_or_default());
+                let mut v = serde_json::to_value(&r).map_err(|e| (1, e.to_string()))?;
+                v["scenario"] = json!("shedding");
+                v["params"] = json!(p);
+                return Ok(report(v, r.truncated, &notes));
             }
             let line = |name: &str, s: &shedding::ServerRun| {
                 format!(
-                    "{name}: {} a tiempo, {} tarde, {} rechazadas con 503; interactivas a tiempo {}, batch {}; última latencia {} ms",
-                    es_percent(s.goodput_share, 0), es_int(s.late as i64), es_int(s.rejected as i64),
+                    "{name}: {} a tiempo, {} tarde, {} rechazadas con 503, {} sin respuesta al terminar; interactivas a tiempo {}, batch {}; última latencia {} ms",
+                    es_percent(s.goodput_share, 0), es_int(s.late as i64), es_int(s.rejected as i64), es_int(s.unfinished as i64),
                     es_percent(s.interactive_goodput_share, 0), es_percent(s.batch_goodput_share, 0), es_int(s.final_latency_ms.round() as i64)
                 )
             };
-            Ok([
-                format!(
-                    "capacidad: {} por segundo; llegan {}",
-                    es_dec(r.capacity_rps, 0),
-                    es_int(p.rps as i64)
-                ),
-                line("fila sin tope", &r.unbounded),
-                line("con load shedding", &r.shedding),
-            ]
-            .join("\n"))
+            Ok(lines_with_notes(
+                vec![
+                    format!(
+                        "capacidad: {} por segundo; llegan {}",
+                        es_dec(r.capacity_rps, 0),
+                        es_int(p.rps as i64)
+                    ),
+                    line("fila sin tope", &r.unbounded),
+                    line("con load shedding", &r.shedding),
+                ],
+                &notes,
+            ))
         }
         Command::Backoff { params: p, json } => {
             checked(&p)?;
@@ -446,11 +450,7 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             if json {
                 return Ok(json!({ "scenario": "budget", "params": p, "result": r }).to_string());
             }
-            Ok(format!(
-                "reintentos que se querrían mandar: {} por segundo; el presupuesto permite {}",
-                es_dec(r.wanted_per_s, 0),
-                es_dec(r.allowed_per_s, 0)
-            ))
+            Ok(retries::budget_sentence(&p, &r))
         }
         Command::Breaker { params: p, json } => {
             checked(&p)?;

@@ -197,6 +197,26 @@ proptest! {
     }
 
     #[test]
+    fn store(p in any_params::<idempotency::StoreParams>()) {
+        let r = idempotency::run(&p);
+        prop_assert!(!r.truncated);
+        prop_assert_eq!(r.rows.last().map_or(0, |row| row.performed), r.performed.len());
+        prop_assert!(r.rows.windows(2).all(|w| w[0].t_ms <= w[1].t_ms && w[0].performed <= w[1].performed));
+        let (tone, text) = r.verdict();
+        let keys: Vec<_> = r.performed.iter().map(|(k, _)| k.clone()).collect();
+        match keys.len() {
+            0 => prop_assert_eq!(tone, "warn"),
+            1 => prop_assert_eq!(tone, "ok"),
+            _ => {
+                prop_assert_eq!(tone, "bad");
+                let repeated = keys.iter().enumerate().any(|(i, k)| k.is_some() && keys[..i].contains(k));
+                prop_assert_eq!(text.contains("venció"), repeated);
+                if text.contains("sin llave") { prop_assert!(keys.iter().any(|k| k.is_none())); }
+            }
+        }
+    }
+
+    #[test]
     fn breaker(p in any_params::<breaker::BreakerParams>()) {
         let r = breaker::simulate(&p);
         // Every request is played: nothing is cut.

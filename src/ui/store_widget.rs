@@ -70,6 +70,7 @@ pub fn StoreWidget() -> Html {
     let mut actions = base.clone();
     actions.extend((*extra).iter().cloned());
     let played = play(&actions, p.ttl_h as f64 * HOUR_MS, p.in_progress);
+    let full = (*extra).len() >= MAX_STEPS;
     let add = |what: Extra, label: &'static str| {
         let extra = extra.clone();
         let actions = actions.clone();
@@ -83,10 +84,8 @@ pub fn StoreWidget() -> Html {
                 }
             }
         });
-        let full = (*extra).len() >= MAX_STEPS;
         html! { <button type="button" class="preset" disabled={full} {onclick}>{ label }</button> }
     };
-    let performed = played.performed.len();
     let verdict = played.verdict();
     let undo = {
         let extra = extra.clone();
@@ -103,7 +102,7 @@ pub fn StoreWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 <p class={classes!("verdict", verdict.0)} role="status" data-figure="performed">{ verdict.1 }</p>
-                if (*extra).len() >= MAX_STEPS {
+                if full {
                     <p class="notes" role="status">{ format!("Llegaste al tope de {MAX_STEPS} pasos tuyos: deshaz alguno o cambia de caso para seguir.") }</p>
                 }
                 <div class="table-wrap">

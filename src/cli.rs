@@ -496,14 +496,12 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 .iter()
                 .map(|(t, s)| format!("{} s: {}", crate::fmt::es_dec(*t, 2), s.label()))
                 .collect();
-            out.push(format!(
-                "esperaron su timeout antes de abrirse: {}",
-                es_int(r.waited_before_open as i64)
-            ));
-            out.push(format!(
-                "plan B mientras estuvo abierto: {}",
-                es_int(r.fallbacks_first_open as i64)
-            ));
+            out.extend(
+                breaker::figures(&p, &r)
+                    .into_iter()
+                    .skip(1)
+                    .map(|(label, value)| format!("{label}: {value}")),
+            );
             Ok(out.join("\n"))
         }
         Command::Storm {
@@ -516,13 +514,14 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             let outcome = storm::assess(&p, &r);
             let tip = tipping.then(|| storm::tipping_point(&p));
             let mut notes = r.notes();
-            if let Some(storm::Tipping::Unknown { trigger_ms }) = tip {
+            if let Some(storm::Tipping::Unknown { trigger_ms, cut: true }) = tip {
                 notes.push(storm::tipping_unknown_note(trigger_ms));
             }
             if json {
                 let recovered = match outcome {
-                    storm::Outcome::Cut { .. } | storm::Outcome::TooLate { .. } => None,
-                    o => Some(matches!(o, storm::Outcome::Recovered { .. })),
+                    storm::Outcome::Recovered { .. } => Some(true),
+                    storm::Outcome::Metastable | storm::Outcome::Overloaded => Some(false),
+                    _ => None, // the run cannot tell
                 };
                 return Ok(report(
                     json!({ "scenario": "storm", "params": p, "requests": r.requests, "attempts": r.attempts,

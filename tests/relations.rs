@@ -163,7 +163,11 @@ proptest! {
         prop_assert!(share(f.still_slow) && share(f.extra_load));
         if r.with.is_none() { prop_assert_eq!(r.extra_load, 0.0); }
         let notes = hedging::notes(&p, &f, &r);
-        prop_assert_eq!(notes.iter().any(|n| n.contains("más de lo que tiene")), p.hedge_pct.is_some() && f.gpu_after_pct > 100.0);
+        let gpu = p.utilization_pct as f64 * (1.0 + r.extra_load);
+        prop_assert_eq!(notes.iter().any(|n| n.contains("más de lo que tiene")), p.hedge_pct.is_some() && gpu > 100.0);
+        // «Slow» is a read that waited a pause: never more than the pauses.
+        prop_assert!(r.slow_with <= r.slow_without + 1e-12);
+        prop_assert!((r.slow_without - p.pause_pct as f64 / 100.0).abs() < 0.05 + 4.0 / (p.reads as f64).sqrt(), "{} vs {}", r.slow_without, p.pause_pct);
         // Where the formula's «still slow» is far from what was measured, a note says so.
         if p.hedge_pct.is_some() && (r.slow_with - f.still_slow).abs() > 0.05 {
             prop_assert!(notes.iter().any(|n| n.contains("la cifra que vale")), "{p:?} {notes:?}");

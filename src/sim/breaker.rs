@@ -487,6 +487,46 @@ pub fn simulate(params: &BreakerParams) -> BreakerRun {
     }
 }
 
+/// `5.07` → `"12:00:05"` (seconds from 12:00:00).
+pub fn clock(t: f64) -> String {
+    let s = (12 * 3600) as f64 + t;
+    let s = s.max(0.0).round() as i64;
+    format!("{:02}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+}
+
+/// The run's three figures as `(label, value)`, the same in the page and on
+/// the command line. Each label says what its count covers: a breaker that
+/// never opens, or a first open stretch that lasts past the end of the run.
+pub fn figures(p: &BreakerParams, r: &BreakerRun) -> [(String, String); 3] {
+    use crate::fmt::es_int;
+    let opened = r.transitions.iter().find(|t| t.1 == State::Open).map(|t| t.0);
+    let end = p.duration_s as f64;
+    [
+        (
+            "se abre".to_string(),
+            opened.map_or("no se abre en lo simulado".to_string(), clock),
+        ),
+        (
+            match opened {
+                Some(_) => "esperaron su timeout antes de que se abriera".to_string(),
+                None => format!("esperaron su timeout (hasta las {}, sin abrirse)", clock(end)),
+            },
+            es_int(r.waited_before_open as i64),
+        ),
+        (
+            match opened {
+                Some(t) if t + p.open_s as f64 > end => format!(
+                    "plan B en su primer tramo abierto (sigue abierto al final, a las {})",
+                    clock(end)
+                ),
+                Some(_) => "plan B mientras estuvo abierto la primera vez".to_string(),
+                None => "plan B (nunca se abre)".to_string(),
+            },
+            es_int(r.fallbacks_first_open as i64),
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -282,6 +282,15 @@ pub enum Outcome {
     Recovered { at_s: f64 },
     /// Healthy again only in the last seconds: too late to tell.
     TooLate { at_s: f64 },
+    /// The trigger ends after the run, or too close to its end to see what
+    /// follows (or starts after it: nothing happens to see).
+    NoRoom { trigger_start_s: f64, trigger_end_s: f64 },
+    /// At the end an open breaker answers most requests with its plan B:
+    /// whether the server itself is well again cannot be seen.
+    BreakerOpen,
+    /// Still behind at the end, but no retries feed it: the backlog the
+    /// trigger left is still being served (a longer run would tell).
+    Draining,
     /// Still overloaded at the end, though the same load without the
     /// trigger keeps up: a metastable failure.
     Metastable,
@@ -297,17 +306,41 @@ impl StormRun {
     /// last lucky bucket does not count), in a run played to the end.
     pub fn recovered(&self) -> bool {
         let end = self.duration_s;
-        self.recovered_at_s.is_some_and(|t| t <= end - 5.0_f64.min(end / 4.0)) && !self.truncated
+        self.recovered_at_s.is_some_and(|t| t <= end - margin(end)) && !self.truncated
     }
 
     /// What this run alone says (a run that does not recover is `Metastable`
     /// here; [`assess`] tells it from plain overload).
     fn outcome_alone(&self) -> Outcome {
+        let end = self.duration_s;
         match (self.cut_at_s, self.recovered_at_s) {
-            (Some(at_s), _) => Outcome::Cut { at_s },
-            (None, Some(at_s)) if self.recovered() => Outcome::Recovered { at_s },
-            (None, Some(at_s)) => Outcome::TooLate { at_s },
-            (None, None) => Outcome::Metastable,
+            (Some(at_s), _) => return Outcome::Cut { at_s },
+            (None, Some(at_s)) if self.recovered() => return Outcome::Recovered { at_s },
+            (None, Some(at_s)) => return Outcome::TooLate { at_s },
+            (None, None) => {}
+        }
+        if self.trigger_end_s > end - margin(end) {
+            return Outcome::NoRoom {
+                trigger_start_s: self.trigger_start_s,
+                trigger_end_s: self.trigger_end_s,
+            };
+        }
+        // The last 2 s (at least a bucket): who answers, and what feeds the load.
+        let span = ((2.0 / self.bucket_s).round() as usize).clamp(1, self.buckets.len().max(1));
+        let last = &self.buckets[self.buckets.len().saturating_sub(span)..];
+        let sum = |f: fn(&Bucket) -> f64| last.iter().map(f).sum::<f64>();
+        let (fresh, offered, retries, fallbacks) = (
+            sum(|b| b.fresh),
+            sum(|b| b.offered),
+            sum(|b| b.retries),
+            sum(|b| b.fallbacks),
+        );
+        if fallbacks >= 0.5 * fresh && fallbacks > 0.0 {
+            Outcome::BreakerOpen
+        } else if retries < 0.05 * offered {
+            Outcome::Draining
+        } else {
+            Outcome::Metastable
         }
     }
 
@@ -328,19 +361,25 @@ impl StormRun {
     }
 }
 
+/// The last stretch of a run that does not count as «before the end» (5 s,
+/// or a quarter of a short run).
+fn margin(end: f64) -> f64 {
+    5.0_f64.min(end / 4.0)
+}
+
 /// What the run says about the storm. A run that ends overloaded is run again
 /// without its trigger, to tell a metastable failure (fine without the
 /// trigger) from a load that is too much anyway.
 pub fn assess(params: &StormParams, run: &StormRun) -> Outcome {
     match run.outcome_alone() {
-        Outcome::Metastable => {
+        o @ (Outcome::Metastable | Outcome::Draining) => {
             let (p, _) = super::params::clamp(params);
             if p.trigger_ms == 0 {
                 return Outcome::Overloaded;
             }
             let calm = simulate(&StormParams { trigger_ms: 0, ..p });
             match calm.outcome_alone() {
-                Outcome::Recovered { .. } => Outcome::Metastable,
+                Outcome::Recovered { .. } => o,
                 Outcome::Cut { at_s } => Outcome::Cut { at_s },
                 _ => Outcome::Overloaded,
             }
@@ -616,6 +655,23 @@ pub fn verdict(r: &StormRun, o: Outcome) -> String {
             "la corrida se cortó a los {} s por el tope de trabajo: con estos datos no se puede decir si se recupera",
             es_dec(at_s, 1)
         ),
+        Outcome::NoRoom { trigger_start_s, .. } if trigger_start_s >= r.duration_s => format!(
+            "el disparador empieza a los {} s, después del final de la corrida ({} s): no hay nada que ver; muévelo antes o alarga la corrida",
+            es_dec(trigger_start_s, 1),
+            es_dec(r.duration_s, 1)
+        ),
+        Outcome::NoRoom { trigger_end_s, .. } => format!(
+            "el disparador termina a los {} s y la corrida a los {} s: no queda tiempo para ver si se recupera; alarga la corrida",
+            es_dec(trigger_end_s, 1),
+            es_dec(r.duration_s, 1)
+        ),
+        Outcome::BreakerOpen => {
+            "al final, el breaker sigue abierto y contesta el plan B a casi todas: no deja ver si el servidor ya se recuperó".to_string()
+        }
+        Outcome::Draining => format!(
+            "todavía no se recupera, pero no por reintentos: sin reintentos que la alimenten, la fila que dejó el disparador (terminó a los {} s) se sigue vaciando; alarga la corrida para verlo",
+            es_dec(r.trigger_end_s, 1)
+        ),
     }
 }
 
@@ -649,28 +705,33 @@ pub enum Tipping {
     /// The shortest trigger (in ms, a multiple of 100) after which it no
     /// longer recovers.
     At { ms: u32 },
-    /// It recovers even after a 60 s trigger.
-    Never,
+    /// It recovers even after the longest trigger the run leaves room for.
+    Never { up_to_ms: u32 },
     /// It does not recover even without a trigger: the load alone is too much.
     Overloaded,
-    /// A run of the search was cut by the work budget (at this trigger, in
-    /// ms): no tipping point can be drawn from it.
-    Unknown { trigger_ms: u32 },
+    /// A run of the search (at this trigger, in ms) was cut by the work
+    /// budget (`cut`), or leaves no room to tell: no tipping point is drawn.
+    Unknown { trigger_ms: u32, cut: bool },
 }
 
 /// The tipping point in the learner's words (the page and the command line).
 pub fn tipping_sentence(t: Tipping) -> String {
     use crate::fmt::es_dec;
+    let s = |ms: u32| es_dec(ms as f64 / 1000.0, 1);
     match t {
-        Tipping::At { ms } => format!(
-            "con un disparador de {} s o más, la sobrecarga ya no se apaga sola",
-            es_dec(ms as f64 / 1000.0, 1)
+        Tipping::At { ms } => format!("con un disparador de {} s o más, la sobrecarga ya no se apaga sola", s(ms)),
+        Tipping::Never { up_to_ms } => format!(
+            "se recupera aun con un disparador de {} s, el más largo que cabe en la corrida: con estos números no hay punto de quiebre",
+            s(up_to_ms)
         ),
-        Tipping::Never => "se recupera aun con un disparador de 60 s: con estos números no hay punto de quiebre".into(),
         Tipping::Overloaded => "no se recupera ni sin disparador: la carga normal ya lo satura".into(),
-        Tipping::Unknown { trigger_ms } => format!(
+        Tipping::Unknown { trigger_ms, cut: true } => format!(
             "no se puede calcular: la corrida con un disparador de {} s se cortó por el tope de trabajo",
-            es_dec(trigger_ms as f64 / 1000.0, 1)
+            s(trigger_ms)
+        ),
+        Tipping::Unknown { trigger_ms, cut: false } => format!(
+            "no se puede calcular: con un disparador de {} s la corrida no alcanza para saber si se recupera; alárgala",
+            s(trigger_ms)
         ),
     }
 }
@@ -685,43 +746,54 @@ pub fn tipping_unknown_note(trigger_ms: u32) -> String {
     )
 }
 
-/// The shortest trigger (in steps of 100 ms, up to 60 s) after which the
-/// system does not recover with these settings. Assumes that a longer
-/// trigger never helps (true in this model, up to the noise of the
-/// arrivals). A run that is cut, or that ends too close to its end to tell,
-/// stops the search: it answers `Unknown` rather than guess.
+/// The shortest trigger (in steps of 100 ms, up to 60 s and to the longest
+/// that leaves the run room to tell) after which the system does not
+/// recover with these settings. Assumes that a longer trigger never helps
+/// (true in this model, up to the noise of the arrivals). A run that is cut,
+/// or that cannot tell, stops the search: it answers `Unknown` rather than
+/// guess. A backlog still draining without retries counts as recovering.
 pub fn tipping_point(params: &StormParams) -> Tipping {
     let (p, _) = super::params::clamp(params);
-    // Some(true): it tips; Some(false): it recovers; None: cannot tell.
-    let tips = |ms: u32| -> Option<bool> {
+    let end = p.duration_s as f64;
+    let room_s = end - margin(end) - p.trigger_at_s as f64;
+    // In tenths of a second.
+    let hi = ((room_s * 10.0).floor() as i64).clamp(0, 600) as u32;
+    // Ok(true): it tips; Ok(false): it recovers; Err(cut): cannot tell.
+    let tips = |ms: u32| -> Result<bool, bool> {
         match simulate(&StormParams {
             trigger_ms: ms,
             ..p.clone()
         })
         .outcome_alone()
         {
-            Outcome::Recovered { .. } => Some(false),
-            Outcome::Metastable | Outcome::Overloaded => Some(true),
-            Outcome::Cut { .. } | Outcome::TooLate { .. } => None,
+            Outcome::Recovered { .. } | Outcome::Draining => Ok(false),
+            Outcome::Metastable | Outcome::Overloaded => Ok(true),
+            Outcome::Cut { .. } => Err(true),
+            Outcome::TooLate { .. } | Outcome::NoRoom { .. } | Outcome::BreakerOpen => Err(false),
         }
     };
-    let (mut lo, mut hi) = (0u32, 600u32); // in tenths of a second
-    match tips(hi * 100) {
-        None => return Tipping::Unknown { trigger_ms: hi * 100 },
-        Some(false) => return Tipping::Never,
-        Some(true) => {}
-    }
+    let unknown = |trigger_ms: u32, cut: bool| Tipping::Unknown { trigger_ms, cut };
     match tips(0) {
-        None => return Tipping::Unknown { trigger_ms: 0 },
-        Some(true) => return Tipping::Overloaded,
-        Some(false) => {}
+        Err(cut) => return unknown(0, cut),
+        Ok(true) => return Tipping::Overloaded,
+        Ok(false) => {}
     }
+    if hi == 0 {
+        return unknown(0, false);
+    }
+    match tips(hi * 100) {
+        Err(cut) => return unknown(hi * 100, cut),
+        Ok(false) => return Tipping::Never { up_to_ms: hi * 100 },
+        Ok(true) => {}
+    }
+    let mut lo = 0u32;
+    let mut hi = hi;
     while hi - lo > 1 {
         let mid = (lo + hi) / 2;
         match tips(mid * 100) {
-            None => return Tipping::Unknown { trigger_ms: mid * 100 },
-            Some(true) => hi = mid,
-            Some(false) => lo = mid,
+            Err(cut) => return unknown(mid * 100, cut),
+            Ok(true) => hi = mid,
+            Ok(false) => lo = mid,
         }
     }
     Tipping::At { ms: hi * 100 }
@@ -932,7 +1004,49 @@ mod tests {
         assert!(r.truncated);
         assert!(matches!(assess(&p, &r), Outcome::Cut { .. }));
         assert!(!verdict(&r, assess(&p, &r)).contains("metaestable"));
-        assert!(matches!(tipping_point(&p), Tipping::Unknown { .. }));
+        assert!(matches!(tipping_point(&p), Tipping::Unknown { cut: true, .. }));
+    }
+
+    #[test]
+    fn no_verdict_the_run_cannot_support() {
+        // Found by exploring: a run that ends 2 s after its trigger, a trigger
+        // past the end, a breaker still open at the end, and no retries.
+        let short = StormParams {
+            duration_s: 10,
+            retries: 0,
+            ..StormParams::default()
+        };
+        assert!(matches!(assess(&short, &simulate(&short)), Outcome::NoRoom { .. }));
+        for at in [39, 40, 300] {
+            let late = StormParams {
+                trigger_at_s: at,
+                ..StormParams::default()
+            };
+            let o = assess(&late, &simulate(&late));
+            assert!(matches!(o, Outcome::NoRoom { .. }), "{at}: {o:?}");
+        }
+        let open = StormParams {
+            breaker: Toggle::On,
+            breaker_open_s: 600,
+            ..StormParams::default()
+        };
+        assert_eq!(assess(&open, &simulate(&open)), Outcome::BreakerOpen);
+        let none = StormParams {
+            retries: 0,
+            trigger_ms: 30_000,
+            duration_s: 60,
+            ..StormParams::default()
+        };
+        let o = assess(&none, &simulate(&none));
+        assert!(!matches!(o, Outcome::Metastable | Outcome::Overloaded), "{o:?}");
+        // Without retries there is no storm to tip into.
+        assert!(matches!(
+            tipping_point(&StormParams {
+                retries: 0,
+                ..StormParams::default()
+            }),
+            Tipping::Never { .. }
+        ));
     }
 
     #[test]

@@ -13,12 +13,7 @@ use crate::sim::breaker::{simulate, BreakerParams, State};
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// `5.07` → `"12:00:05"`.
-pub fn clock(t: f64) -> String {
-    let s = (12 * 3600) as f64 + t;
-    let s = s.max(0.0).round() as i64;
-    format!("{:02}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
-}
+pub use crate::sim::breaker::clock;
 
 #[component]
 pub fn BreakerWidget() -> Html {
@@ -45,27 +40,13 @@ pub fn BreakerWidget() -> Html {
         }))
     });
     let r = &*run;
-    let rows = vec![
-        row(
-            "se abre",
-            "opened",
-            vec![r
-                .transitions
-                .iter()
-                .find(|t| t.1 == State::Open)
-                .map_or("no se abre".into(), |t| clock(t.0))],
-        ),
-        row(
-            "esperaron su timeout antes",
-            "waited",
-            vec![es_int(r.waited_before_open as i64)],
-        ),
-        row(
-            "plan B mientras está abierto",
-            "fallbacks",
-            vec![es_int(r.fallbacks_first_open as i64)],
-        ),
-    ];
+    let keys = ["opened", "waited", "fallbacks"];
+    let rows = crate::sim::breaker::figures(&p, r)
+        .into_iter()
+        .zip(keys)
+        .map(|((label, value), key)| row(&label, key, vec![value]))
+        .collect::<Vec<_>>();
+    let shown = 8;
     html! {
         <WidgetFrame id="breaker" title="Circuit breaker: Triton se cae a las 12:00:00">
             { controls(&h, None) }
@@ -74,8 +55,11 @@ pub fn BreakerWidget() -> Html {
                 <ChartCanvas chart={(*chart).clone()} label={format!("Cambios de estado: {}.", r.transitions.iter().map(|(t, s)| format!("{} a las {}", s.label(), clock(*t))).collect::<Vec<_>>().join(", "))} height={280} />
                 { figures(&[], rows) }
                 <ol class="transitions" data-figure="transitions">
-                    { for r.transitions.iter().take(8).map(|(t, s)| html! { <li>{ format!("{}: {}", clock(*t), s.label()) }</li> }) }
+                    { for r.transitions.iter().take(shown).map(|(t, s)| html! { <li>{ format!("{}: {}", clock(*t), s.label()) }</li> }) }
                 </ol>
+                if r.transitions.len() > shown {
+                    <p class="aside">{ format!("… y {} cambios de estado más hasta el final.", crate::fmt::es_int((r.transitions.len() - shown) as i64)) }</p>
+                }
                 { command_line(&h) }
             </div>
         </WidgetFrame>

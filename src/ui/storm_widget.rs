@@ -54,7 +54,7 @@ pub fn StormWidget() -> Html {
         _ => None,
     };
     let mut run_note_list = r.notes();
-    if let Some((q, Tipping::Unknown { trigger_ms })) = &*tip {
+    if let Some((q, Tipping::Unknown { trigger_ms, cut: true })) = &*tip {
         if *q == p {
             run_note_list.push(crate::sim::storm::tipping_unknown_note(*trigger_ms));
         }

@@ -61,6 +61,8 @@ test('what each failure says: the rebuilt table', async () => {
 test('¿reintentarías?: exercise 1, and a malformed Retry-After', async () => {
   const { page, problems } = await open(`${LESSON}/retry-after`);
   const decision = () => page.textContent('#widget-failure [data-figure="decision"]');
+  // It opens on Ana's path and a timeout: C01's rule, nobody retries there.
+  await page.waitForFunction(() => /^No: en el camino interactivo nadie reintenta/.test(document.querySelector('#widget-failure [data-figure="decision"]')?.textContent));
   const expect = [
     ['(a) conexión rechazada', /^Sí, mejor contra otra réplica/],
     ['(b) un 422', /^No:/],

@@ -8,8 +8,7 @@ use super::widget_frame::WidgetFrame;
 use crate::chart::palette;
 use crate::chart::simple::Lines;
 use crate::chart::Chart;
-use crate::fmt::es_int;
-use crate::sim::breaker::{simulate, BreakerParams, State};
+use crate::sim::breaker::{simulate, BreakerParams};
 use std::rc::Rc;
 use yew::prelude::*;
 

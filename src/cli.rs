@@ -252,11 +252,12 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             checked(&p)?;
             let r = clocks::run(&p);
             if json {
-                Ok(
+                Ok(report(
                     json!({ "scenario": "clocks", "params": p, "outcome": r.outcome, "connected_ms": r.connected_ms,
-                    "chunks_received": r.chunks_received, "sentence": r.outcome.sentence() })
-                    .to_string(),
-                )
+                    "chunks_received": r.chunks_received, "sentence": r.outcome.sentence() }),
+                    false,
+                    &[],
+                ))
             } else {
                 Ok(r.outcome.sentence())
             }
@@ -265,7 +266,8 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             checked(&p)?;
             let f = inflight::formula(&p);
             let s = inflight::simulate(&p);
-            let notes = s.notes();
+            let mut notes = s.notes();
+            notes.extend(inflight::formula_notes(&p, &f, &s));
             if json {
                 return Ok(report(
                     json!({ "scenario": "inflight", "params": p, "formula": f,
@@ -279,9 +281,26 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                     &notes,
                 ));
             }
-            let cap = p
-                .max_inflight
-                .map_or("sin tope".to_string(), |c| format!("{} lugares", es_int(c as i64)));
+            let cap = p.max_inflight.map_or("sin tope de lugares".to_string(), |c| {
+                format!(
+                    "contra {} {}",
+                    es_int(c as i64),
+                    if c == 1 { "lugar" } else { "lugares" }
+                )
+            });
+            // Whole figures where they are large, two significant digits where small.
+            let approx = |v: f64| if v >= 10.0 { es_dec(v, 0) } else { crate::fmt::es_num(v) };
+            let service = match p.max_inflight {
+                Some(c) if f.service_inflight > p.pods as f64 * c as f64 => format!(
+                    "{} sin tope; con el tope, a lo más {} × {} = {}",
+                    crate::fmt::es_num(f.service_inflight),
+                    es_int(p.pods as i64),
+                    es_int(c as i64),
+                    es_int(p.pods as i64 * c as i64)
+                ),
+                _ => crate::fmt::es_num(f.service_inflight),
+            };
+
             let steady = match (s.rejected_share, s.mean_inflight) {
                 (Some(share), Some(mean)) => format!(
                     "; en régimen (después de {} s): {} rechazadas, {} en vuelo en promedio",
@@ -293,24 +312,21 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             };
             Ok(lines_with_notes(
                 vec![
+                    format!("en vuelo hacia Triton (todo el servicio): {service}"),
                     format!(
-                        "en vuelo hacia Triton (todo el servicio): {}",
-                        es_dec(f.service_inflight, 1)
-                    ),
-                    format!(
-                        "por pod: {} por segundo × {} s = {} en vuelo, contra {cap}",
-                        es_dec(f.pod_rate, 1),
+                        "por pod: {} por segundo × {} s = {} en vuelo, {cap}",
+                        crate::fmt::es_num(f.pod_rate),
                         es_dec(f.duration_s, 3),
-                        es_dec(f.pod_demand, 1)
+                        crate::fmt::es_num(f.pod_demand)
                     ),
                     format!(
                         "se rechaza con 503: ≈ {} (se atienden ≈ {} por segundo)",
                         es_percent(f.rejected_share, 0),
-                        es_dec(f.served_per_s, 0)
+                        approx(f.served_per_s)
                     ),
                     format!(
                         "fotos en memoria por pod: {} MB, en un pod de {}",
-                        es_dec(f.photos_mb, 0),
+                        approx(f.photos_mb),
                         inflight::memory_label(p.pod_memory_mib)
                     ),
                     (if f.answers_after_caller_left {
@@ -335,7 +351,11 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             checked(&p)?;
             let r = chain::run(&p);
             if json {
-                return Ok(json!({ "scenario": "chain", "params": p, "result": r, "zombie_compute_ms": r.zombie_compute_ms() }).to_string());
+                return Ok(report(
+                    json!({ "scenario": "chain", "params": p, "result": r, "zombie_compute_ms": r.zombie_compute_ms() }),
+                    false,
+                    &[],
+                ));
             }
             let first = match r.first {
                 FirstToGiveUp::Nobody => "nadie: la respuesta llega a tiempo",
@@ -414,18 +434,19 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 v["params"] = json!(p);
                 return Ok(report(v, r.truncated, &notes));
             }
+            let kind = |x: Option<f64>| x.map_or("no hubo".to_string(), |v| es_percent(v, 0));
             let line = |name: &str, s: &shedding::ServerRun| {
                 format!(
                     "{name}: {} a tiempo, {} tarde, {} rechazadas con 503, {} sin respuesta al terminar; interactivas a tiempo {}, batch {}; última latencia {} ms",
                     es_percent(s.goodput_share, 0), es_int(s.late as i64), es_int(s.rejected as i64), es_int(s.unfinished as i64),
-                    es_percent(s.interactive_goodput_share, 0), es_percent(s.batch_goodput_share, 0), es_int(s.final_latency_ms.round() as i64)
+                    kind(s.interactive_goodput_share), kind(s.batch_goodput_share), es_int(s.final_latency_ms.round() as i64)
                 )
             };
             Ok(lines_with_notes(
                 vec![
                     format!(
                         "capacidad: {} por segundo; llegan {}",
-                        es_dec(r.capacity_rps, 0),
+                        es_dec(r.capacity_rps, 2),
                         es_int(p.rps as i64)
                     ),
                     line("fila sin tope", &r.unbounded),
@@ -438,7 +459,11 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             checked(&p)?;
             let t = retries::backoff(&p);
             if json {
-                return Ok(json!({ "scenario": "backoff", "params": p, "rows": t.rows, "total_max_ms": t.total_max_ms, "total_mean_ms": t.total_mean_ms }).to_string());
+                return Ok(report(
+                    json!({ "scenario": "backoff", "params": p, "rows": t.rows, "total_max_ms": t.total_max_ms, "total_mean_ms": t.total_mean_ms }),
+                    false,
+                    &[],
+                ));
             }
             let mut out: Vec<String> = t
                 .rows
@@ -447,15 +472,15 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                     format!(
                         "reintento {}: hasta {} ms, en promedio {} ms",
                         r.retry,
-                        es_dec(r.max_ms, 0),
-                        es_dec(r.mean_ms, 0)
+                        es_dec(r.max_ms, 1),
+                        es_dec(r.mean_ms, 1)
                     )
                 })
                 .collect();
             out.push(format!(
                 "total: como máximo {} ms, en promedio {} ms",
-                es_dec(t.total_max_ms, 0),
-                es_dec(t.total_mean_ms, 0)
+                es_dec(t.total_max_ms, 1),
+                es_dec(t.total_mean_ms, 1)
             ));
             Ok(out.join("\n"))
         }
@@ -463,7 +488,11 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             checked(&p)?;
             let r = retries::layers(&p);
             if json {
-                return Ok(json!({ "scenario": "layers", "params": p, "result": r }).to_string());
+                return Ok(report(
+                    json!({ "scenario": "layers", "params": p, "result": r }),
+                    false,
+                    &[],
+                ));
             }
             let bottom = r.reaching.last().copied().unwrap_or(1.0);
             Ok(format!(
@@ -476,7 +505,11 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             checked(&p)?;
             let r = retries::budget(&p);
             if json {
-                return Ok(json!({ "scenario": "budget", "params": p, "result": r }).to_string());
+                return Ok(report(
+                    json!({ "scenario": "budget", "params": p, "result": r }),
+                    false,
+                    &[],
+                ));
             }
             Ok(retries::budget_sentence(&p, &r))
         }
@@ -566,7 +599,11 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             checked(&p)?;
             let r = degradation::run(&p);
             if json {
-                return Ok(json!({ "scenario": "degradation", "params": p, "result": r }).to_string());
+                return Ok(report(
+                    json!({ "scenario": "degradation", "params": p, "result": r }),
+                    false,
+                    &degradation::notes(&p),
+                ));
             }
             let mut out: Vec<String> = degradation::Reason::ALL
                 .iter()
@@ -574,13 +611,17 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 .map(|(reason, n)| format!("plan B por {}: {}", reason.label(), es_int(n.round() as i64)))
                 .collect();
             out.push(degradation::verdict(&r, &p));
-            Ok(out.join("\n"))
+            Ok(lines_with_notes(out, &degradation::notes(&p)))
         }
         Command::Failmode { params: p, json } => {
             checked(&p)?;
             let r = failmode::run(&p);
             if json {
-                return Ok(json!({ "scenario": "failmode", "params": p, "result": r }).to_string());
+                return Ok(report(
+                    json!({ "scenario": "failmode", "params": p, "result": r }),
+                    false,
+                    &[],
+                ));
             }
             Ok(r.sentence)
         }
@@ -644,19 +685,22 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             }
             let line = r.lesson_line(p.jitter);
             if json {
-                Ok(json!({
-                    "elapsed_ms": best,
-                    "scenario": "herd",
-                    "params": p,
-                    "served": r.served,
-                    "gave_up": r.gave_up,
-                    "peak": r.peak,
-                    "attempts": r.attempts,
-                    "window_ms": r.window_ms,
-                    "windows": r.windows,
-                    "line": line,
-                })
-                .to_string())
+                Ok(report(
+                    json!({
+                        "elapsed_ms": best,
+                        "scenario": "herd",
+                        "params": p,
+                        "served": r.served,
+                        "gave_up": r.gave_up,
+                        "peak": r.peak,
+                        "attempts": r.attempts,
+                        "window_ms": r.window_ms,
+                        "windows": r.windows,
+                        "line": line,
+                    }),
+                    false,
+                    &[],
+                ))
             } else {
                 Ok(line)
             }
@@ -664,7 +708,7 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
         Command::Idempotency { title, seed, json } => {
             let lines = idempotency::lesson_program_output(&title, seed);
             if json {
-                Ok(json!({ "scenario": "idempotency", "lines": lines }).to_string())
+                Ok(report(json!({ "scenario": "idempotency", "lines": lines }), false, &[]))
             } else {
                 Ok(lines.join("\n"))
             }

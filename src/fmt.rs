@@ -17,6 +17,24 @@ pub fn es_int(v: i64) -> String {
     out
 }
 
+/// A figure with the decimals its size needs: two significant digits
+/// below 10 (`0.038`, `2.5`), one decimal up to 1,000, none above, so that
+/// a small figure is never shown as `0`.
+pub fn es_num(v: f64) -> String {
+    let a = v.abs();
+    let d = if a == 0.0 || !a.is_finite() {
+        0
+    } else if a < 10.0 {
+        // Two significant digits.
+        (1 - a.log10().floor() as i32).max(0) as usize
+    } else if a < 1_000.0 {
+        1
+    } else {
+        0
+    };
+    es_dec(v, d)
+}
+
 /// A decimal with at most `decimals` digits after the point, trailing zeros
 /// dropped: `es_dec(0.5, 2)` → `"0.5"`, `es_dec(1250.0, 1)` → `"1,250"`.
 ///

@@ -817,6 +817,13 @@ fn ex7(v: u32) -> Exercise {
             "Después de su tiempo abierto prueba otra vez: así se entera cuando Triton vuelve.",
         ),
     ];
+    // The lesson's statement leaves the probes to the solution (its 5 are
+    // C01's); a variant's statement says its own, which its solution uses.
+    let probes_text = if v == 0 {
+        String::new()
+    } else {
+        format!(", se queda abierto {open_s} s y, al probar, deja pasar {probes} llamadas de prueba")
+    };
     let source = if v == 0 {
         "500 requests por segundo".to_string()
     } else {
@@ -827,7 +834,7 @@ fn ex7(v: u32) -> Exercise {
         "Medio",
         v,
         format!(
-            "Triton se cae entero a las 12:00:00, a {source}. El breaker se abre con más de 50 % de fallas en los últimos {window} s (con al menos 20 llamadas); antes de la caída todo iba bien. (a) ¿Cuándo se abre, más o menos? (b) ¿Cuántas requests esperaron sus {timeout} ms antes de eso? (c) ¿Cuántas no tocan a Triton en los {open_s} s que está abierto? (d) ¿Qué pasa a las {}, si Triton sigue caído?",
+            "Triton se cae entero a las 12:00:00, a {source}. El breaker se abre con más de 50 % de fallas en los últimos {window} s (con al menos 20 llamadas){probes_text}; antes de la caída todo iba bien. (a) ¿Cuándo se abre, más o menos? (b) ¿Cuántas requests esperaron sus {timeout} ms antes de eso? (c) ¿Cuántas no tocan a Triton en los {open_s} s que está abierto? (d) ¿Qué pasa a las {}, si Triton sigue caído?",
             clock(half + open_s as f64)
         ),
         parts,

@@ -319,8 +319,9 @@ pub fn run(params: &ChainParams) -> ChainResult {
     }
     // The chain as configured: each hop gives up before the one above it.
     // (A call not made waits for nothing.)
-    let misconfigured =
-        (called && prep + call_timeout_ms as u64 > (p.deadline_ms as u64).min(caller)) || p.deadline_ms >= p.caller_ms;
+    let misconfigured = (called && prep + call_timeout_ms as u64 > (p.deadline_ms as u64).min(caller))
+        || p.deadline_ms >= p.caller_ms
+        || p.queue_cap_ms >= p.triton_cap_ms;
     ChainResult {
         left_ms,
         called,
@@ -344,10 +345,10 @@ pub fn call_timeout_text(p: &ChainParams, r: &ChainResult) -> String {
     use crate::fmt::es_int;
     if !r.called {
         format!(
-            "ninguna llamada: del deadline quedan {} − {} = {} ms, así que el gateway contesta un 504 sin llamar a Triton",
-            es_int(p.deadline_ms as i64),
+            "ninguna llamada: recibir y preparar la foto tomó {} ms, {} del deadline de {} ms, así que el gateway contesta un 504 sin llamar a Triton",
             es_int(p.prep_ms as i64),
-            es_int(r.left_ms)
+            if r.left_ms == 0 { "justo lo que quedaba".to_string() } else { format!("{} ms más", es_int(-r.left_ms)) },
+            es_int(p.deadline_ms as i64)
         )
     } else if p.deadline.is_on() {
         format!(

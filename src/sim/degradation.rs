@@ -257,7 +257,35 @@ pub fn run(params: &DegradationParams) -> DegradationRun {
 }
 
 /// One Spanish sentence: who finds out, and when.
+/// What a reader must know beside the figures: an incident outside the
+/// minutes shown.
+pub fn notes(p: &DegradationParams) -> Vec<String> {
+    use crate::fmt::es_int;
+    if p.incident_min > 0 && p.incident_at_min >= p.duration_min {
+        vec![format!(
+            "El incidente empieza en el minuto {}, después de los {} minutos mostrados: la gráfica no lo alcanza.",
+            es_int(p.incident_at_min as i64),
+            es_int(p.duration_min as i64)
+        )]
+    } else {
+        Vec::new()
+    }
+}
+
 pub fn verdict(r: &DegradationRun, p: &DegradationParams) -> String {
+    let base = verdict_alone(r, p);
+    // Errors are said whatever the metric: a plan B that fails too is news.
+    if r.errors > 0.0 && p.metric.is_on() {
+        format!(
+            "{base}; además, {} requests terminaron en error porque su plan B dependía de lo mismo que falló",
+            crate::fmt::es_int(r.errors.round() as i64)
+        )
+    } else {
+        base
+    }
+}
+
+fn verdict_alone(r: &DegradationRun, p: &DegradationParams) -> String {
     let share = crate::fmt::es_percent((r.totals.iter().sum::<f64>()) / r.requests.max(1.0), 1);
     match (p.metric.is_on(), r.alert_at_min) {
         (true, Some(m)) => format!(

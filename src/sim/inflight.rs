@@ -329,6 +329,35 @@ pub fn verdict(p: &InflightParams, f: &Formula) -> (bool, String) {
     }
 }
 
+/// Erlang's loss formula: the share of arrivals turned away by `servers`
+/// places when they arrive at random (Poisson) with `offered` = rate ×
+/// duration in flight on average. The lesson's arithmetic is for arrivals
+/// evenly spaced; random ones bunch up and lose more.
+pub fn erlang_b(offered: f64, servers: u32) -> f64 {
+    let mut b = 1.0;
+    for k in 1..=servers {
+        b = offered * b / (k as f64 + offered * b);
+    }
+    b
+}
+
+/// Where the lesson's arithmetic does not describe the simulated pod, said
+/// with the figure that holds (the page and the command line).
+pub fn formula_notes(p: &InflightParams, f: &Formula, s: &PodRun) -> Vec<String> {
+    use crate::fmt::es_percent;
+    let (p, _) = super::params::clamp(p);
+    let mut out = Vec::new();
+    if let (Arrivals::Poisson, Some(cap), Some(measured)) = (p.arrivals, p.max_inflight, s.rejected_share) {
+        out.push(format!(
+            "La cuenta de la lección ({} con 503) es para llegadas parejas; al azar se juntan y se rechazan más. La simulación mide {}, y la fórmula de Erlang para llegadas al azar da {}.",
+            es_percent(f.rejected_share, 1),
+            es_percent(measured, 1),
+            es_percent(erlang_b(f.pod_demand, cap), 1)
+        ));
+    }
+    out
+}
+
 /// A pod's memory as the lesson writes it: `1024` → `"1 GiB"`, `1536` → `"1,536 MiB"`.
 pub fn memory_label(mib: u32) -> String {
     if mib >= 1024 && mib.is_multiple_of(1024) {

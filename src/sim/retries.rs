@@ -162,15 +162,13 @@ pub fn backoff(params: &BackoffParams) -> BackoffTable {
     let mut rng = PyRandom::new(p.seed);
     let n = p.retries as usize;
     let mut sums = vec![0.0f64; n];
-    let mut maxes = vec![0.0f64; n];
     let mut mins = vec![f64::INFINITY; n];
     let mut sampled_totals = Vec::with_capacity(BACKOFF_SAMPLES);
     for _ in 0..BACKOFF_SAMPLES {
         let mut prev = b.base_ms;
         let mut total = 0.0;
-        for (k, (sum, (mx, mn))) in sums.iter_mut().zip(maxes.iter_mut().zip(mins.iter_mut())).enumerate() {
-            let (lo, hi) = b.bounds(k as u32 + 1, prev);
-            *mx = mx.max(hi);
+        for (k, (sum, mn)) in sums.iter_mut().zip(mins.iter_mut()).enumerate() {
+            let (lo, _) = b.bounds(k as u32 + 1, prev);
             *mn = mn.min(lo);
             let w = b.wait(k as u32 + 1, prev, &mut rng);
             *sum += w;
@@ -180,6 +178,13 @@ pub fn backoff(params: &BackoffParams) -> BackoffTable {
         sampled_totals.push(total);
     }
     sampled_totals.sort_unstable_by(f64::total_cmp);
+    let decorrelated_max: Vec<f64> = (0..n)
+        .scan(b.base_ms, |prev, k| {
+            let (_, hi) = b.bounds(k as u32 + 1, *prev);
+            *prev = hi;
+            Some(hi)
+        })
+        .collect();
     let rows: Vec<WaitRow> = (0..n)
         .map(|k| {
             let retry = k as u32 + 1;
@@ -191,7 +196,9 @@ pub fn backoff(params: &BackoffParams) -> BackoffTable {
                 Jitter::Decorrelated => sums[k] / BACKOFF_SAMPLES as f64,
             };
             let (min_ms, max_ms) = match p.jitter {
-                Jitter::Decorrelated => (mins[k], maxes[k]),
+                // The largest wait possible, not the largest drawn: each can
+                // reach three times the largest before it, within the cap.
+                Jitter::Decorrelated => (mins[k], decorrelated_max[k]),
                 _ => b.bounds(retry, b.base_ms),
             };
             WaitRow {
@@ -525,7 +532,7 @@ pub fn budget_sentence(p: &BudgetParams, r: &BudgetResult) -> String {
             "Con 1 intento por request no hay reintentos que frenar; el presupuesto permitiría {allowed} por segundo."
         )
     } else {
-        format!(
+        let first = format!(
             "Para reintentar todas, el cliente mandaría {} {} por segundo; el presupuesto permite {allowed}.",
             es_dec(r.wanted_per_s, 2),
             if es_dec(r.wanted_per_s, 2) == "1" {
@@ -533,7 +540,18 @@ pub fn budget_sentence(p: &BudgetParams, r: &BudgetResult) -> String {
             } else {
                 "reintentos"
             }
-        )
+        );
+        // The lesson counts the first retries; the retries of retries that
+        // fail too come on top (rps × (f + f² + …)).
+        let all = p.rps as f64 * extra_without(p.failing_pct as f64 / 100.0, p.attempts);
+        if es_dec(all, 2) != es_dec(r.wanted_per_s, 2) {
+            format!(
+                "{first} Esos son los primeros reintentos: con los reintentos de los que vuelven a fallar, serían {} por segundo.",
+                es_dec(all, 2)
+            )
+        } else {
+            first
+        }
     }
 }
 

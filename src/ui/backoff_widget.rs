@@ -37,7 +37,7 @@ pub fn BackoffWidget() -> Html {
             values: false,
         }))
     });
-    let ms = |v: f64| format!("{} ms", es_dec(v, 0));
+    let ms = |v: f64| format!("{} ms", es_dec(v, 1));
     let label = format!(
         "Espera total: como máximo {} y en promedio {}.",
         ms(table.total_max_ms),
@@ -59,7 +59,7 @@ pub fn BackoffWidget() -> Html {
                                     if r.uncapped_ms > r.max_ms { <span class="cut">{ format!(" (daría {}, el tope lo recorta)", ms(r.uncapped_ms)) }</span> }
                                 </td>
                                 <td data-figure="mean">{ ms(r.mean_ms) }</td>
-                                <td>{ format!("{} a {}", es_dec(r.min_ms, 0), ms(r.max_ms)) }</td>
+                                <td>{ format!("{} a {}", es_dec(r.min_ms, 1), ms(r.max_ms)) }</td>
                             </tr>
                         }) }
                         <tr class="total">

@@ -55,7 +55,13 @@ pub fn ChainWidget() -> Html {
         row(
             "queda del deadline al llamar a Triton",
             "left",
-            vec![ms(result.left_ms)],
+            vec![if result.left_ms > 0 {
+                ms(result.left_ms)
+            } else if result.left_ms == 0 {
+                "nada".to_string()
+            } else {
+                format!("nada (se pasó por {})", ms(-result.left_ms))
+            }],
         ),
         row("timeout de la llamada a Triton", "call_timeout", vec![call]),
         row("se rinde primero", "first", vec![first.to_string()]),

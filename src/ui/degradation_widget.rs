@@ -92,6 +92,7 @@ pub fn DegradationWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 <p class={classes!("verdict", class)} role="status" data-figure="verdict">{ sentence }{ "." }</p>
+                { super::controls::run_notes(&crate::sim::degradation::notes(&p)) }
                 if metric {
                     <ChartCanvas chart={(*chart).clone()} label={format!("Respuestas de plan B por minuto, por motivo. {}", verdict(&r, &p))} height={260} />
                 } else {

@@ -23,18 +23,31 @@ pub fn InflightWidget() -> Html {
         Rc::new(Chart::Inflight(InflightChart::new(&r.1, &r.0, p.max_inflight)))
     });
     let (f, s) = (&run.0, &run.1);
-    let cap = p.max_inflight.map_or("sin tope".to_string(), |c| es_int(c as i64));
+    let cap = p.max_inflight.map_or("sin tope de lugares".to_string(), |c| {
+        format!("contra {}", es_int(c as i64))
+    });
+    let approx = |v: f64| if v >= 10.0 { es_dec(v, 0) } else { crate::fmt::es_num(v) };
+    let service = match p.max_inflight {
+        Some(c) if f.service_inflight > p.pods as f64 * c as f64 => format!(
+            "{} sin tope; con el tope, a lo más {}",
+            crate::fmt::es_num(f.service_inflight),
+            es_int(p.pods as i64 * c as i64)
+        ),
+        _ => crate::fmt::es_num(f.service_inflight),
+    };
+    let mut run_note_list = s.notes();
+    run_note_list.extend(crate::sim::inflight::formula_notes(&p, f, s));
     let memory = memory_label(p.pod_memory_mib);
     let rows = vec![
         row(
             "en vuelo hacia Triton, todo el servicio",
             "service_inflight",
-            vec![es_dec(f.service_inflight, 1)],
+            vec![service],
         ),
         row(
             "llegan a cada pod",
             "pod_rate",
-            vec![format!("{} por segundo", es_dec(f.pod_rate, 1))],
+            vec![format!("{} por segundo", crate::fmt::es_num(f.pod_rate))],
         ),
         row(
             "cada request dura",
@@ -44,7 +57,7 @@ pub fn InflightWidget() -> Html {
         row(
             "en vuelo por pod (Little)",
             "pod_demand",
-            vec![format!("{} contra {cap}", es_dec(f.pod_demand, 1))],
+            vec![format!("{} {cap}", crate::fmt::es_num(f.pod_demand))],
         ),
         row(
             "reciben un 503",
@@ -54,12 +67,12 @@ pub fn InflightWidget() -> Html {
         row(
             "se atienden por pod",
             "served_per_s",
-            vec![format!("≈ {} por segundo", es_dec(f.served_per_s, 0))],
+            vec![format!("≈ {} por segundo", approx(f.served_per_s))],
         ),
         row(
             "fotos en memoria por pod",
             "photos",
-            vec![format!("{} MB de {memory}", es_int(f.photos_mb.round() as i64))],
+            vec![format!("{} MB de {memory}", approx(f.photos_mb))],
         ),
         row(
             "simulación: rechazadas con 503",
@@ -103,7 +116,7 @@ pub fn InflightWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 <p class={verdict.0} role="status">{ verdict.1 }</p>
-                { run_notes(&s.notes()) }
+                { run_notes(&run_note_list) }
                 <ChartCanvas chart={(*chart).clone()} label={label} height={300} />
                 { figures(&[], rows) }
                 { command_line(&h) }

@@ -59,17 +59,14 @@ pub fn SheddingWidget() -> Html {
             "interactivas a tiempo",
             "interactive",
             vec![
-                es_percent(u.interactive_goodput_share, 0),
-                es_percent(s.interactive_goodput_share, 0),
+                kind_share(u.interactive_goodput_share),
+                kind_share(s.interactive_goodput_share),
             ],
         ),
         row(
             "batch a tiempo",
             "batch",
-            vec![
-                es_percent(u.batch_goodput_share, 0),
-                es_percent(s.batch_goodput_share, 0),
-            ],
+            vec![kind_share(u.batch_goodput_share), kind_share(s.batch_goodput_share)],
         ),
     ];
     let head = vec!["fila sin tope".to_string(), "con load shedding".to_string()];
@@ -78,14 +75,14 @@ pub fn SheddingWidget() -> Html {
         format!(
             "Llegan {} por segundo y caben {}: sin tope la fila crece hasta que todas vencen su deadline adentro; soltando carga, el servidor entrega ≈ {} por segundo a tiempo.",
             es_int(p.rps as i64),
-            es_dec(run.capacity_rps, 0),
+            es_dec(run.capacity_rps, 2),
             es_dec(s.seconds.iter().skip(1).map(|x| x.goodput as f64).sum::<f64>() / (s.seconds.len().max(2) - 1) as f64, 0)
         )
     } else {
         format!(
             "Llegan {} por segundo y caben {}: no hace falta soltar nada.",
             es_int(p.rps as i64),
-            es_dec(run.capacity_rps, 0)
+            es_dec(run.capacity_rps, 2)
         )
     };
     let label = format!(
@@ -108,4 +105,9 @@ pub fn SheddingWidget() -> Html {
             </div>
         </WidgetFrame>
     }
+}
+
+/// A kind's share answered in time, or that there were none of that kind.
+fn kind_share(s: Option<f64>) -> String {
+    s.map_or("no hubo".to_string(), |x| es_percent(x, 0))
 }

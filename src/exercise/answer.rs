@@ -782,6 +782,8 @@ mod tests {
         assert_eq!(read("   ", Unit::Ms), Read::Empty);
     }
 
+    // proptest is a native dev-dependency only.
+    #[cfg(not(target_arch = "wasm32"))]
     mod properties {
         use super::super::*;
         use proptest::prelude::*;

@@ -202,6 +202,23 @@ fn checked<P: Params>(p: &P) -> Result<(), (u8, String)> {
     })
 }
 
+/// A scenario's JSON with what every scenario says at its top level:
+/// whether its run was cut by its work budget (`truncated`), and the notes
+/// a reader must see beside its figures (`notes`, in Spanish).
+fn report(mut v: serde_json::Value, truncated: bool, notes: &[String]) -> String {
+    if let Some(o) = v.as_object_mut() {
+        o.insert("truncated".into(), json!(truncated));
+        o.insert("notes".into(), json!(notes));
+    }
+    v.to_string()
+}
+
+/// A scenario's lines, then each note on its own line.
+fn lines_with_notes(mut lines: Vec<String>, notes: &[String]) -> String {
+    lines.extend(notes.iter().map(|n| format!("nota: {n}")));
+    lines.join("\n")
+}
+
 /// Runs a parsed command, returning what to print or `(exit status, message)`.
 pub fn run(cli: Cli) -> Result<String, (u8, String)> {
     match cli.command {
@@ -222,54 +239,71 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             checked(&p)?;
             let f = inflight::formula(&p);
             let s = inflight::simulate(&p);
+            let notes = s.notes();
             if json {
-                return Ok(json!({ "scenario": "inflight", "params": p, "formula": f,
+                return Ok(report(
+                    json!({ "scenario": "inflight", "params": p, "formula": f,
                     "simulation": { "arrivals": s.arrivals, "served": s.served, "rejected": s.rejected,
+                        "measured_arrivals": s.measured_arrivals, "measured_rejected": s.measured_rejected,
                         "rejected_share": s.rejected_share, "mean_inflight": s.mean_inflight,
-                        "max_inflight": s.max_inflight, "played_s": s.played_s },
-                    "table": inflight::lesson_table(&p) })
-                .to_string());
+                        "max_inflight": s.max_inflight, "warmup_s": s.warmup_s, "played_s": s.played_s,
+                        "asked_s": s.asked_s },
+                    "table": inflight::lesson_table(&p) }),
+                    s.truncated,
+                    &notes,
+                ));
             }
             let cap = p
                 .max_inflight
                 .map_or("sin tope".to_string(), |c| format!("{} lugares", es_int(c as i64)));
-            Ok([
-                format!(
-                    "en vuelo hacia Triton (todo el servicio): {}",
-                    es_dec(f.service_inflight, 1)
+            let steady = match (s.rejected_share, s.mean_inflight) {
+                (Some(share), Some(mean)) => format!(
+                    "; en régimen (después de {} s): {} rechazadas, {} en vuelo en promedio",
+                    es_dec(s.warmup_s, 3),
+                    es_percent(share, 1),
+                    es_dec(mean, 1)
                 ),
-                format!(
-                    "por pod: {} por segundo × {} s = {} en vuelo, contra {cap}",
-                    es_dec(f.pod_rate, 1),
-                    es_dec(f.duration_s, 3),
-                    es_dec(f.pod_demand, 1)
-                ),
-                format!(
-                    "se rechaza con 503: ≈ {} (se atienden ≈ {} por segundo)",
-                    es_percent(f.rejected_share, 0),
-                    es_dec(f.served_per_s, 0)
-                ),
-                format!(
-                    "fotos en memoria por pod: {} MB, en un pod de {}",
-                    es_dec(f.photos_mb, 0),
-                    inflight::memory_label(p.pod_memory_mib)
-                ),
-                (if f.answers_after_caller_left {
-                    "las que entran reciben su respuesta cuando el caller ya se fue"
-                } else {
-                    "cada request recibe su respuesta antes de que el caller se vaya"
-                })
-                .to_string(),
-                format!(
-                    "simulación de un pod ({} s): {} rechazadas ({}), {} en vuelo en promedio, máximo {}",
-                    es_dec(s.played_s, 1),
-                    es_int(s.rejected as i64),
-                    es_percent(s.rejected_share, 1),
-                    es_dec(s.mean_inflight, 1),
-                    es_int(s.max_inflight as i64)
-                ),
-            ]
-            .join("\n"))
+                _ => "; sin régimen estable en lo simulado".to_string(),
+            };
+            Ok(lines_with_notes(
+                vec![
+                    format!(
+                        "en vuelo hacia Triton (todo el servicio): {}",
+                        es_dec(f.service_inflight, 1)
+                    ),
+                    format!(
+                        "por pod: {} por segundo × {} s = {} en vuelo, contra {cap}",
+                        es_dec(f.pod_rate, 1),
+                        es_dec(f.duration_s, 3),
+                        es_dec(f.pod_demand, 1)
+                    ),
+                    format!(
+                        "se rechaza con 503: ≈ {} (se atienden ≈ {} por segundo)",
+                        es_percent(f.rejected_share, 0),
+                        es_dec(f.served_per_s, 0)
+                    ),
+                    format!(
+                        "fotos en memoria por pod: {} MB, en un pod de {}",
+                        es_dec(f.photos_mb, 0),
+                        inflight::memory_label(p.pod_memory_mib)
+                    ),
+                    (if f.answers_after_caller_left {
+                        "las que entran reciben su respuesta cuando el caller ya se fue"
+                    } else {
+                        "cada request recibe su respuesta antes de que el caller se vaya"
+                    })
+                    .to_string(),
+                    format!(
+                        "simulación de un pod ({} s): {} rechazadas de {} llegadas ({}), máximo {} en vuelo{steady}",
+                        es_dec(s.played_s, 3),
+                        es_int(s.rejected as i64),
+                        es_int(s.arrivals as i64),
+                        es_percent(s.rejected as f64 / s.arrivals.max(1) as f64, 1),
+                        es_int(s.max_inflight as i64)
+                    ),
+                ],
+                &notes,
+            ))
         }
         Command::Chain { params: p, json } => {
             checked(&p)?;
@@ -290,19 +324,7 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 CallerGets::OwnTimeout => "nada a tiempo: se rinde y muestra el selector de categorías",
             };
             let mut out = vec![
-                if p.deadline.is_on() {
-                    format!(
-                        "timeout de la llamada a Triton: min({}, {}) = {} ms",
-                        es_int(p.triton_cap_ms as i64),
-                        es_int(r.left_ms),
-                        es_int(r.call_timeout_ms as i64)
-                    )
-                } else {
-                    format!(
-                        "timeout de la llamada a Triton: su propio tope, {} ms (sin deadline)",
-                        es_int(r.call_timeout_ms as i64)
-                    )
-                },
+                format!("timeout de la llamada a Triton: {}", chain::call_timeout_text(&p, &r)),
                 format!("se rinde primero: {first}"),
                 format!(
                     "el caller recibe: {gets} (a los {} ms)",
@@ -319,11 +341,15 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             checked(&p)?;
             let r = hedging::simulate(&p);
             let f = hedging::formula(&p);
+            let notes = hedging::notes(&p, &f, &r);
             if json {
-                return Ok(json!({ "scenario": "hedging", "params": p, "formula": f,
+                return Ok(report(
+                    json!({ "scenario": "hedging", "params": p, "formula": f,
                     "without": r.without, "with": r.with, "hedge_at_ms": r.hedge_at_ms, "extra_load": r.extra_load,
-                    "slow_without": r.slow_without, "slow_with": r.slow_with, "rescued_max_ms": r.rescued_max_ms })
-                .to_string());
+                    "slow_without": r.slow_without, "slow_with": r.slow_with, "rescued_max_ms": r.rescued_max_ms }),
+                    false,
+                    &notes,
+                ));
             }
             let ms = |v: f64| format!("{} ms", es_int(v.round() as i64));
             let mut out = vec![format!(
@@ -350,37 +376,37 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                     es_dec(f.gpu_after_pct, 1)
                 ));
             }
-            Ok(out.join("\n"))
+            Ok(lines_with_notes(out, &notes))
         }
         Command::Shedding { params: p, json } => {
             checked(&p)?;
             let r = shedding::simulate(&p);
+            let notes = r.notes();
             if json {
-                return Ok(serde_json::to_value(&r)
-                    .map(|mut v| {
-                        v["scenario"] = json!("shedding");
-                        v["params"] = json!(p);
-                        v.to_string()
-                    })
-                    .unwrap_or_default());
+                let mut v = serde_json::to_value(&r).map_err(|e| (1, e.to_string()))?;
+                v["scenario"] = json!("shedding");
+                v["params"] = json!(p);
+                return Ok(report(v, r.truncated, &notes));
             }
             let line = |name: &str, s: &shedding::ServerRun| {
                 format!(
-                    "{name}: {} a tiempo, {} tarde, {} rechazadas con 503; interactivas a tiempo {}, batch {}; última latencia {} ms",
-                    es_percent(s.goodput_share, 0), es_int(s.late as i64), es_int(s.rejected as i64),
+                    "{name}: {} a tiempo, {} tarde, {} rechazadas con 503, {} sin respuesta al terminar; interactivas a tiempo {}, batch {}; última latencia {} ms",
+                    es_percent(s.goodput_share, 0), es_int(s.late as i64), es_int(s.rejected as i64), es_int(s.unfinished as i64),
                     es_percent(s.interactive_goodput_share, 0), es_percent(s.batch_goodput_share, 0), es_int(s.final_latency_ms.round() as i64)
                 )
             };
-            Ok([
-                format!(
-                    "capacidad: {} por segundo; llegan {}",
-                    es_dec(r.capacity_rps, 0),
-                    es_int(p.rps as i64)
-                ),
-                line("fila sin tope", &r.unbounded),
-                line("con load shedding", &r.shedding),
-            ]
-            .join("\n"))
+            Ok(lines_with_notes(
+                vec![
+                    format!(
+                        "capacidad: {} por segundo; llegan {}",
+                        es_dec(r.capacity_rps, 0),
+                        es_int(p.rps as i64)
+                    ),
+                    line("fila sin tope", &r.unbounded),
+                    line("con load shedding", &r.shedding),
+                ],
+                &notes,
+            ))
         }
         Command::Backoff { params: p, json } => {
             checked(&p)?;
@@ -426,21 +452,18 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             if json {
                 return Ok(json!({ "scenario": "budget", "params": p, "result": r }).to_string());
             }
-            Ok(format!(
-                "reintentos que se querrían mandar: {} por segundo; el presupuesto permite {}",
-                es_dec(r.wanted_per_s, 0),
-                es_dec(r.allowed_per_s, 0)
-            ))
+            Ok(retries::budget_sentence(&p, &r))
         }
         Command::Breaker { params: p, json } => {
             checked(&p)?;
             let r = breaker::simulate(&p);
             if json {
-                return Ok(
+                return Ok(report(
                     json!({ "scenario": "breaker", "params": p, "transitions": r.transitions,
-                    "waited_before_open": r.waited_before_open, "fallbacks_first_open": r.fallbacks_first_open })
-                    .to_string(),
-                );
+                    "waited_before_open": r.waited_before_open, "fallbacks_first_open": r.fallbacks_first_open }),
+                    false,
+                    &[],
+                ));
             }
             let mut out: Vec<String> = r
                 .transitions
@@ -464,17 +487,27 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
         } => {
             checked(&p)?;
             let r = storm::simulate(&p);
+            let outcome = storm::assess(&p, &r);
             let tip = tipping.then(|| storm::tipping_point(&p));
-            if json {
-                return Ok(
-                    json!({ "scenario": "storm", "params": p, "requests": r.requests, "attempts": r.attempts,
-                    "succeeded": r.succeeded, "amplification": r.amplification, "recovered": r.recovered(),
-                    "recovered_at_s": r.recovered_at_s, "trigger_end_s": r.trigger_end_s, "truncated": r.truncated,
-                    "tipping_ms": tip, "buckets": r.buckets })
-                    .to_string(),
-                );
+            let mut notes = r.notes();
+            if let Some(storm::Tipping::Unknown { trigger_ms }) = tip {
+                notes.push(storm::tipping_unknown_note(trigger_ms));
             }
-            Ok(storm_lines(&r, tip).join("\n"))
+            if json {
+                let recovered = match outcome {
+                    storm::Outcome::Cut { .. } | storm::Outcome::TooLate { .. } => None,
+                    o => Some(matches!(o, storm::Outcome::Recovered { .. })),
+                };
+                return Ok(report(
+                    json!({ "scenario": "storm", "params": p, "requests": r.requests, "attempts": r.attempts,
+                    "succeeded": r.succeeded, "amplification": r.amplification, "outcome": outcome,
+                    "recovered": recovered, "recovered_at_s": r.recovered_at_s, "trigger_end_s": r.trigger_end_s,
+                    "cut_at_s": r.cut_at_s, "tipping": tip, "buckets": r.buckets }),
+                    r.truncated,
+                    &notes,
+                ));
+            }
+            Ok(lines_with_notes(storm_lines(&r, outcome, tip), &notes))
         }
         Command::Store { params: p, json } => {
             checked(&p)?;
@@ -643,7 +676,7 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
 }
 
 /// The storm's result in the learner's words.
-pub fn storm_lines(r: &storm::StormRun, tip: Option<Option<u32>>) -> Vec<String> {
+pub fn storm_lines(r: &storm::StormRun, outcome: storm::Outcome, tip: Option<storm::Tipping>) -> Vec<String> {
     let mut out = vec![
         format!(
             "requests: {}, intentos al servidor: {} ({} por request), a tiempo: {}",
@@ -652,21 +685,10 @@ pub fn storm_lines(r: &storm::StormRun, tip: Option<Option<u32>>) -> Vec<String>
             es_dec(r.amplification, 1),
             es_int(r.succeeded as i64)
         ),
-        storm::verdict(r),
+        storm::verdict(r, outcome),
     ];
-    if r.truncated {
-        out.push(format!(
-            "(la corrida se detuvo en {} intentos, el tope de trabajo)",
-            es_int(storm::MAX_ATTEMPTS as i64)
-        ));
-    }
-    match tip {
-        Some(Some(ms)) => out.push(format!(
-            "punto de quiebre: con un disparador de {} s o más ya no se recupera",
-            es_dec(ms as f64 / 1000.0, 1)
-        )),
-        Some(None) => out.push("punto de quiebre: se recupera aun con un disparador de 60 s".into()),
-        None => {}
+    if let Some(t) = tip {
+        out.push(format!("punto de quiebre: {}", storm::tipping_sentence(t)));
     }
     out
 }

@@ -179,7 +179,14 @@ fn retry_calculators() {
     assert!(stdout(&lab(&["backoff"])).contains("total: como máximo 2,500 ms, en promedio 1,250 ms"));
     assert!(stdout(&lab(&["layers"])).contains("1 → 4 → 16 → 64"));
     assert!(stdout(&lab(&["layers", "--layers", "2", "--retries", "2"])).contains("al fondo: 4,500 por segundo"));
-    assert!(stdout(&lab(&["budget"])).contains("100 por segundo; el presupuesto permite 50"));
+    // «Para reintentarlas todas mandaría 100 reintentos por segundo; el presupuesto permite 0.1 × 500 = 50.»
+    assert!(stdout(&lab(&["budget"]))
+        .contains("mandaría 100 reintentos por segundo; el presupuesto permite 0.1 × 500 = 50."));
+    // Issue 22: one attempt has no retries (not «-0.0»), and 0.1 is not «0».
+    let one = stdout(&lab(&["budget", "--attempts", "1", "--json"]));
+    assert!(!one.contains("-0.0"), "{one}");
+    let tiny = stdout(&lab(&["budget", "--rps", "1", "--failing-pct", "100"]));
+    assert!(tiny.contains("= 0.1."), "{tiny}");
     let v: Value = serde_json::from_str(&stdout(&lab(&["backoff", "--json", "--cap-ms", "none"]))).unwrap();
     assert_eq!(v["rows"][4]["max_ms"], 1600.0);
     assert_eq!(lab(&["layers", "--layers", "9"]).status.code(), Some(2));
@@ -246,6 +253,96 @@ fn exercise_for_paper() {
         "no answers in the JSON without --solutions"
     );
     assert_eq!(lab(&["exercise", "12"]).status.code(), Some(2));
+}
+
+/// Every optional flag of every scenario, `--key`, from the parameter tables.
+fn optional_flags() -> Vec<(&'static str, &'static str)> {
+    use sensei_lab::sim::params::{Kind, Params, Spec};
+    use sensei_lab::sim::*;
+    fn of<P: Params>(scenario: &'static str) -> Vec<(&'static str, &'static str)> {
+        P::specs()
+            .iter()
+            .filter(|s: &&Spec| matches!(s.kind, Kind::Int { optional: true, .. }))
+            .map(|s| (scenario, s.key))
+            .collect()
+    }
+    [
+        of::<herd::HerdParams>("herd"),
+        of::<clocks::ClocksParams>("clocks"),
+        of::<inflight::InflightParams>("inflight"),
+        of::<chain::ChainParams>("chain"),
+        of::<shedding::SheddingParams>("shedding"),
+        of::<hedging::HedgingParams>("hedging"),
+        of::<retries::BackoffParams>("backoff"),
+        of::<retries::LayersParams>("layers"),
+        of::<retries::BudgetParams>("budget"),
+        of::<breaker::BreakerParams>("breaker"),
+        of::<storm::StormParams>("storm"),
+        of::<idempotency::StoreParams>("store"),
+        of::<degradation::DegradationParams>("degradation"),
+        of::<failmode::FailModeParams>("failmode"),
+    ]
+    .concat()
+}
+
+#[test]
+fn an_empty_optional_value_is_refused_and_none_is_taken_everywhere() {
+    let flags = optional_flags();
+    assert!(flags.len() >= 13, "{flags:?}");
+    for (scenario, key) in flags {
+        let empty = lab(&[scenario, &format!("--{key}=")]);
+        assert_eq!(empty.status.code(), Some(2), "{scenario} --{key}= was accepted");
+        let none = lab(&[scenario, &format!("--{key}"), "none"]);
+        assert!(
+            none.status.success(),
+            "{scenario} --{key} none: {}",
+            String::from_utf8_lossy(&none.stderr)
+        );
+    }
+    // --cap-ms none is the lesson's herd.
+    assert_eq!(stdout(&lab(&["herd", "--cap-ms", "none"])), stdout(&lab(&["herd"])));
+}
+
+#[test]
+fn the_idempotency_program_prints_any_title_as_python_does() {
+    let src = include_str!("../lessons/timeouts-reintentos-idempotencia/llave.py");
+    for title in [
+        "Tenis\u{a0}naranjas",
+        "cero\u{200b}ancho",
+        "línea\u{2028}separada",
+        "párrafo\u{2029}",
+        "tab\tnueva\nlínea\r",
+        "it's",
+        "dice \"hola\" y 'adiós'",
+        "\u{7f}\u{80}\u{9f}\u{ad}",
+        "emoji 😀 y \u{e0001}",
+        "privado \u{e000} \u{f0000}",
+        "sin asignar \u{378} \u{10ffff}",
+        "barra \\ invertida",
+        "ideográfico\u{3000}espacio",
+    ] {
+        // The lesson's program with this title, run by python3, UUIDs fixed
+        // (the printed lines do not show them).
+        let literal = format!("{:?}", title); // a Rust literal is a valid Python one for these
+        let program = src.replace("\"Tenis naranjas\"", &json_string(title));
+        let py = Command::new("python3")
+            .arg("-c")
+            .arg(&program)
+            .output()
+            .expect("python3");
+        assert!(
+            py.status.success(),
+            "{literal}: {}",
+            String::from_utf8_lossy(&py.stderr)
+        );
+        let ours = lab(&["idempotency", "--title", title]);
+        assert_eq!(stdout(&ours), String::from_utf8_lossy(&py.stdout), "{literal}");
+    }
+}
+
+/// A Python string literal for `s` (JSON's escapes are Python's).
+fn json_string(s: &str) -> String {
+    serde_json::to_string(s).unwrap()
 }
 
 #[test]

@@ -117,3 +117,26 @@ fn matches_python_at_the_edges() {
         );
     }
 }
+
+/// The table of characters CPython's `repr` escapes is this python3's own.
+#[test]
+fn printable_table_is_cpythons() {
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg("import sys\nfor c in range(0x110000):\n    sys.stdout.write('0' if chr(c).isprintable() else '1')")
+        .output()
+        .expect("python3");
+    let flags = out.stdout;
+    assert_eq!(flags.len(), 0x110000);
+    for (c, f) in flags.iter().enumerate() {
+        let Some(ch) = char::from_u32(c as u32) else {
+            assert_eq!(*f, b'1', "surrogate {c:#x}");
+            continue;
+        };
+        assert_eq!(
+            sensei_lab::sim::printable::is_printable(ch),
+            *f == b'0',
+            "{c:#x}: regenerate with scripts/gen-printable.py"
+        );
+    }
+}

@@ -35,24 +35,27 @@ pub fn timeline(p: &ChainParams, r: &ChainResult) -> Timeline {
         ticks: vec![],
     };
     let q_to = stop(queue_end).min(r.zombie_queue.map_or(f64::MAX, |(a, _)| a as f64));
-    triton.spans.push(Span {
-        from: prep,
-        to: q_to,
-        color: palette::CONTRAST,
-        faded: false,
-        striped: false,
-        label: Some("fila".into()),
-    });
-    if let Some(done) = r.triton_done_ms {
-        let c_to = stop(done as f64).min(r.zombie_compute.map_or(f64::MAX, |(a, _)| a as f64));
+    // A call not made (the deadline was spent): Triton's lane stays empty.
+    if r.called {
         triton.spans.push(Span {
-            from: queue_end,
-            to: c_to,
-            color: palette::PRIMARY,
+            from: prep,
+            to: q_to,
+            color: palette::CONTRAST,
             faded: false,
             striped: false,
-            label: Some("cómputo".into()),
+            label: Some("fila".into()),
         });
+        if let Some(done) = r.triton_done_ms {
+            let c_to = stop(done as f64).min(r.zombie_compute.map_or(f64::MAX, |(a, _)| a as f64));
+            triton.spans.push(Span {
+                from: queue_end,
+                to: c_to,
+                color: palette::PRIMARY,
+                faded: false,
+                striped: false,
+                label: Some("cómputo".into()),
+            });
+        }
     }
     triton.spans.extend(zombie(r.zombie_queue, "zombi"));
     triton.spans.extend(zombie(r.zombie_compute, "zombi"));

@@ -22,6 +22,8 @@ pub struct StormChart {
     pub end_s: f64,
     /// Where the system is healthy again, if it is.
     pub recovered_at: Option<f64>,
+    /// Where a cut run's data stop (the lines end there; the rest is marked).
+    pub cut_at: Option<f64>,
 }
 
 impl StormChart {
@@ -35,8 +37,9 @@ impl StormChart {
             fallbacks: with_breaker.then(|| line(|b| b.fallbacks)),
             capacity: capacity as f64,
             trigger: (r.trigger_start_s, r.trigger_end_s),
-            end_s: r.buckets.len() as f64 * r.bucket_s,
+            end_s: r.duration_s,
             recovered_at: if r.recovered() { r.recovered_at_s } else { None },
+            cut_at: r.cut_at_s.map(|_| r.buckets.len() as f64 * r.bucket_s),
         }
     }
 }
@@ -100,6 +103,18 @@ pub fn draw<DB: DrawingBackend>(
         ch.draw_series(std::iter::once(Rectangle::new(
             [(a, 0.0), (b, top)],
             palette::ZOMBIE.mix(0.12).filled(),
+        )))?;
+    }
+    if let Some(cut) = c.cut_at {
+        // No data past the cut: a grey band, said in words.
+        ch.draw_series(std::iter::once(Rectangle::new(
+            [(cut, 0.0), (c.end_s, top)],
+            palette::TEXT.mix(0.08).filled(),
+        )))?;
+        ch.draw_series(std::iter::once(Text::new(
+            "sin datos: corrida cortada".to_string(),
+            (cut + (c.end_s - cut) * 0.05, top * 0.5),
+            super::font(font, &palette::TEXT),
         )))?;
     }
     ch.draw_series(DashedLineSeries::new(

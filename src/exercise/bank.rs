@@ -758,11 +758,14 @@ fn ex7(v: u32) -> Exercise {
             0.0,
             "Al principio la ventana está llena de llamadas que salieron bien: las fallas tardan en pasar de la mitad.",
         ),
+        // The key is the solution's product (the lesson's method); the
+        // simulation's count, which the lab also shows, is within its
+        // tolerance (tests/exercises.rs checks every variant).
         num(
             "b",
             format!("(b) Requests que esperaron sus {timeout} ms antes de eso"),
             Unit::Count,
-            r.waited_before_open as f64,
+            (rps as f64 * half).round(),
             Tol::Rel(0.06),
         )
         .off_by(
@@ -773,7 +776,7 @@ fn ex7(v: u32) -> Exercise {
             "c",
             format!("(c) Requests que no tocan a Triton en los {open_s} s que está abierto"),
             Unit::Count,
-            r.fallbacks_first_open as f64,
+            (rps * open_s) as f64,
             Tol::Rel(0.02),
         )
         .off_by(
@@ -860,14 +863,23 @@ fn ex8(v: u32) -> Exercise {
     let (slow, pause, p95, copy, gpu) = if v == 0 {
         (3, 800, 50, 40, 90)
     } else {
+        // A possible service: a normal read (a copy, ≈ `copy` ms) is faster
+        // than the p95, which the slow share (under 5 %) leaves among the
+        // normal reads. Numbers that break it are drawn again (the first
+        // draw, when possible, is kept: variants stay what they were).
         let mut rng = PyRandom::new(v);
-        (
-            range(&mut rng, 2, 4, 1),
-            range(&mut rng, 400, 1_200, 100),
-            range(&mut rng, 30, 80, 10),
-            range(&mut rng, 20, 60, 10),
-            range(&mut rng, 80, 95, 5),
-        )
+        loop {
+            let draw = (
+                range(&mut rng, 2, 4, 1),
+                range(&mut rng, 400, 1_200, 100),
+                range(&mut rng, 30, 80, 10),
+                range(&mut rng, 20, 60, 10),
+                range(&mut rng, 80, 95, 5),
+            );
+            if draw.3 < draw.2 {
+                break draw;
+            }
+        }
     };
     let f = formula(&HedgingParams {
         pause_pct: slow,

@@ -115,6 +115,14 @@ impl Breaker {
         }
     }
 
+    /// Until when an open breaker stays open (`None` unless open).
+    pub fn open_until(&self) -> Option<f64> {
+        match self.mode {
+            Mode::Open { until } => Some(until),
+            _ => None,
+        }
+    }
+
     /// Whether a call may go out at `now` (half-open: only the probes).
     pub fn allow(&mut self, now: f64) -> bool {
         match self.state(now) {
@@ -369,7 +377,10 @@ pub struct BreakerRun {
 }
 
 /// Most requests one run plays.
-pub const MAX_REQUESTS: u64 = 2_000_000;
+/// The most requests one run plays: the largest rate for the longest run,
+/// window before the fall included (10,000 × (120 + 600)). Every accepted
+/// run plays all its requests; nothing is cut.
+pub const MAX_REQUESTS: u64 = 10_000 * (120 + 600);
 
 /// Plays the breaker from a window before the fall to `duration` after it.
 pub fn simulate(params: &BreakerParams) -> BreakerRun {
@@ -382,7 +393,7 @@ pub fn simulate(params: &BreakerParams) -> BreakerRun {
         probes: p.probes as usize,
     };
     let start = -(p.window_s as i64);
-    let rate = (p.rps as f64).min(MAX_REQUESTS as f64 / (p.duration_s as f64 + p.window_s as f64));
+    let rate = p.rps as f64;
     let timeout = p.timeout_ms as f64 / 1000.0;
     let healthy_s = 0.02; // a healthy call takes ≈ 20 ms
     let down = |t: f64| t >= 0.0 && p.recover_s.is_none_or(|r| t < r as f64);
@@ -412,8 +423,11 @@ pub fn simulate(params: &BreakerParams) -> BreakerRun {
             *last = s;
         }
     };
-    for k in 0..total {
-        let t = start as f64 + k as f64 / rate;
+    let at = |k: u64| start as f64 + k as f64 / rate;
+    let mut k = 0u64;
+    while k < total {
+        let t = at(k);
+        k += 1;
         while pending.front().is_some_and(|(end, _)| *end <= t) {
             let (end, ok) = pending.pop_front().expect("a front");
             b.record(end, ok);
@@ -421,6 +435,29 @@ pub fn simulate(params: &BreakerParams) -> BreakerRun {
         }
         note(t, &mut b, &mut transitions, &mut last_state, &mut first_open);
         let last_second = seconds.len() - 1;
+        if let Some(until) = b.open_until() {
+            // Open: every request until `until` gets the fallback, and the calls
+            // still out change nothing (an open breaker ignores them). Played
+            // in one tight loop, with the same times as one by one.
+            let mut t = t;
+            loop {
+                let sec = &mut seconds[((t.floor() as i64 - start) as usize).min(last_second)];
+                sec.state.get_or_insert(State::Open);
+                sec.fallbacks += 1;
+                if first_open.is_some_and(|(a, z)| t >= a && t < z) {
+                    fallbacks_first_open += 1;
+                }
+                if k >= total || at(k) >= until {
+                    break;
+                }
+                t = at(k);
+                k += 1;
+            }
+            while pending.front().is_some_and(|(end, _)| *end <= t) {
+                pending.pop_front();
+            }
+            continue;
+        }
         let sec = &mut seconds[((t.floor() as i64 - start) as usize).min(last_second)];
         sec.state.get_or_insert(last_state);
         if b.allow(t) {

@@ -223,8 +223,12 @@ pub enum CallerGets {
 /// The chain played out.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChainResult {
-    /// What is left of the gateway's deadline when it calls Triton.
+    /// What is left of the gateway's deadline when it calls Triton
+    /// (negative: the deadline passed while the photo was being prepared).
     pub left_ms: i64,
+    /// Whether the gateway calls Triton at all: with the deadline on and
+    /// nothing left of it, it answers at once instead (a 504, no call).
+    pub called: bool,
     /// The timeout of the call to Triton.
     pub call_timeout_ms: u32,
     /// When the gateway stops waiting for Triton (from the request's start).
@@ -258,15 +262,20 @@ pub fn run(params: &ChainParams) -> ChainResult {
     let (p, _) = super::params::clamp(params);
     let prep = p.prep_ms as u64;
     let left_ms = p.deadline_ms as i64 - p.prep_ms as i64;
-    let call_timeout_ms = if p.deadline.is_on() {
-        (p.triton_cap_ms as i64).min(left_ms).max(0) as u32
+    // With the deadline spent, a call would have no time at all: the gateway
+    // makes none and answers its 504 as soon as it sees it.
+    let called = !p.deadline.is_on() || left_ms > 0;
+    let call_timeout_ms = if !called {
+        0
+    } else if p.deadline.is_on() {
+        (p.triton_cap_ms as i64).min(left_ms) as u32
     } else {
         p.triton_cap_ms
     };
     let gateway_gives_up_ms = prep + call_timeout_ms as u64;
     let queue_end = prep + p.queue_ms as u64;
-    let queue_rejects_ms = (p.queue_ms > p.queue_cap_ms).then(|| prep + p.queue_cap_ms as u64);
-    let triton_done_ms = queue_rejects_ms.is_none().then(|| queue_end + p.compute_ms as u64);
+    let queue_rejects_ms = (called && p.queue_ms > p.queue_cap_ms).then(|| prep + p.queue_cap_ms as u64);
+    let triton_done_ms = (called && queue_rejects_ms.is_none()).then(|| queue_end + p.compute_ms as u64);
     let caller = p.caller_ms as u64;
 
     // What the gateway sees first: Triton's answer, the queue's refusal, or its own timeout.
@@ -292,7 +301,11 @@ pub fn run(params: &ChainParams) -> ChainResult {
         CallerGets::Overloaded if gateway_done <= caller => None,
         _ => Some(gateway_gives_up_ms.min(caller)),
     };
-    let triton_end = triton_done_ms.or(queue_rejects_ms).unwrap_or(queue_end);
+    let triton_end = if called {
+        triton_done_ms.or(queue_rejects_ms).unwrap_or(queue_end)
+    } else {
+        0 // Triton never sees the request
+    };
     let overlap = |a: u64, b: u64, from: u64| (b > from.max(a)).then(|| (from.max(a), b));
     let (mut zombie_queue, mut zombie_compute) = (None, None);
     if let Some(from) = abandoned_ms {
@@ -304,10 +317,13 @@ pub fn run(params: &ChainParams) -> ChainResult {
             }
         }
     }
+    // The chain as configured: each hop gives up before the one above it.
+    // (A call not made waits for nothing.)
     let misconfigured =
-        prep + call_timeout_ms as u64 > (p.deadline_ms as u64).min(caller) || p.deadline_ms >= p.caller_ms;
+        (called && prep + call_timeout_ms as u64 > (p.deadline_ms as u64).min(caller)) || p.deadline_ms >= p.caller_ms;
     ChainResult {
         left_ms,
+        called,
         call_timeout_ms,
         gateway_gives_up_ms,
         queue_rejects_ms,
@@ -319,6 +335,29 @@ pub fn run(params: &ChainParams) -> ChainResult {
         zombie_queue,
         zombie_compute,
         misconfigured,
+    }
+}
+
+/// The timeout of the call to Triton, worked out in the learner's words
+/// (the page and the command line say the same).
+pub fn call_timeout_text(p: &ChainParams, r: &ChainResult) -> String {
+    use crate::fmt::es_int;
+    if !r.called {
+        format!(
+            "ninguna llamada: del deadline quedan {} − {} = {} ms, así que el gateway contesta un 504 sin llamar a Triton",
+            es_int(p.deadline_ms as i64),
+            es_int(p.prep_ms as i64),
+            es_int(r.left_ms)
+        )
+    } else if p.deadline.is_on() {
+        format!(
+            "min({}, {}) = {} ms",
+            es_int(p.triton_cap_ms as i64),
+            es_int(r.left_ms),
+            es_int(r.call_timeout_ms as i64)
+        )
+    } else {
+        format!("su propio tope, {} ms (sin deadline)", es_int(r.call_timeout_ms as i64))
     }
 }
 
@@ -358,6 +397,44 @@ mod tests {
             }
         });
         assert_eq!(cancelled.zombie_queue, None);
+    }
+
+    #[test]
+    fn a_spent_deadline_makes_no_call() {
+        // Issue 22: 260 ms preparing the photo, past the gateway's 250 ms
+        // deadline. The chain 300 → 250 → 150 → 100 is right; the gateway
+        // calls nobody and answers its 504 at once.
+        let r = run(&ChainParams {
+            prep_ms: 260,
+            ..ChainParams::default()
+        });
+        assert_eq!(r.left_ms, -10);
+        assert!(!r.called);
+        assert_eq!(r.call_timeout_ms, 0);
+        assert!(!r.misconfigured);
+        assert_eq!(
+            (r.first, r.caller_gets, r.caller_done_ms),
+            (FirstToGiveUp::Gateway, CallerGets::GatewayTimeout, 260)
+        );
+        assert_eq!(
+            (r.queue_rejects_ms, r.triton_done_ms, r.zombie_queue, r.zombie_compute),
+            (None, None, None, None)
+        );
+        // Exactly spent (250 ms) is spent too.
+        assert!(
+            !run(&ChainParams {
+                prep_ms: 250,
+                ..ChainParams::default()
+            })
+            .called
+        );
+        assert!(
+            run(&ChainParams {
+                prep_ms: 249,
+                ..ChainParams::default()
+            })
+            .called
+        );
     }
 
     #[test]

@@ -206,8 +206,9 @@ pub struct ClocksResult {
     pub connected_ms: Option<u64>,
     /// Arrival of each piece before the end (at most [`MAX_MARKS`]).
     pub chunks_ms: Vec<u64>,
-    /// Pieces that arrived in all before the end.
-    pub chunks_received: u64,
+    /// Pieces that arrived in all before the end; `None` for a call that
+    /// never ends while its pieces keep coming (they have no count).
+    pub chunks_received: Option<u64>,
     /// The longest silence the read timeout allows, for the chart.
     pub read_timeout_ms: Option<u64>,
 }
@@ -243,7 +244,7 @@ pub fn run(params: &ClocksParams) -> ClocksResult {
                 outcome,
                 connected_ms: None,
                 chunks_ms: Vec::new(),
-                chunks_received: 0,
+                chunks_received: Some(0),
                 read_timeout_ms: read,
             };
         }
@@ -252,7 +253,7 @@ pub fn run(params: &ClocksParams) -> ClocksResult {
                 outcome: Outcome::NeverEnds,
                 connected_ms: None,
                 chunks_ms: Vec::new(),
-                chunks_received: 0,
+                chunks_received: Some(0),
                 read_timeout_ms: read,
             };
         }
@@ -289,11 +290,15 @@ pub fn run(params: &ClocksParams) -> ClocksResult {
         end_ms.saturating_sub(connected).saturating_sub(1)
     };
     // With no silence between pieces, all of them arrive at once.
-    let received = match upto.checked_div(gap) {
-        Some(n) => p.chunks.map_or(n, |c| n.min(c as u64)),
-        None => p.chunks.map_or(0, |n| n as u64),
+    let received = match (upto.checked_div(gap), p.chunks) {
+        (_, _) if outcome == Outcome::NeverEnds && p.chunks.is_none() && gap > 0 => None,
+        (Some(n), chunks) => Some(chunks.map_or(n, |c| n.min(c as u64))),
+        (None, Some(c)) => Some(c as u64),
+        // An endless answer with no silence between its pieces: it cannot
+        // be sent (every piece at the same instant); count none.
+        (None, None) => Some(0),
     };
-    let shown = received.min(MAX_MARKS as u64);
+    let shown = received.unwrap_or(u64::MAX).min(MAX_MARKS as u64);
     let chunks_ms = (1..=shown).map(|k| connected + k * gap).collect();
     ClocksResult {
         outcome,
@@ -301,6 +306,14 @@ pub fn run(params: &ClocksParams) -> ClocksResult {
         chunks_ms,
         chunks_received: received,
         read_timeout_ms: read,
+    }
+}
+
+/// The pieces received, in the learner's words.
+pub fn received_text(r: &ClocksResult) -> String {
+    match r.chunks_received {
+        Some(n) => format!("Pedazos recibidos antes del final: {}.", crate::fmt::es_int(n as i64)),
+        None => "Los pedazos siguen llegando sin fin: no hay un final antes del cual contarlos.".to_string(),
     }
 }
 
@@ -315,10 +328,12 @@ mod tests {
             ..ClocksParams::default()
         };
         assert_eq!(run(&p).outcome, Outcome::NeverEnds);
+        // Issue 22: a call that never ends has no count of pieces (not ≈ 2 × 10¹⁵).
+        assert_eq!(run(&p).chunks_received, None);
         let p = ClocksParams::default();
         let r = run(&p);
         assert_eq!(r.outcome, Outcome::TotalTimeout { at_ms: 30_000 });
-        assert_eq!(r.chunks_received, 3); // at 9,001, 18,001 and 27,001 ms
+        assert_eq!(r.chunks_received, Some(3)); // at 9,001, 18,001 and 27,001 ms
     }
 
     #[test]
@@ -377,7 +392,7 @@ mod tests {
             ..ClocksParams::default()
         };
         let r = run(&p);
-        assert_eq!(r.chunks_received, 3_599_998);
+        assert_eq!(r.chunks_received, Some(3_599_998));
         assert_eq!(r.chunks_ms.len(), MAX_MARKS);
     }
 }

@@ -304,6 +304,9 @@ pub fn decide(s: &Situation) -> Decision {
     if !s.budget_left {
         return no("No: ya se gastó el presupuesto de reintentos; falla de una vez.".into());
     }
+    if s.left_ms == 0 {
+        return no("No: ya no queda tiempo antes del deadline; ríndete y usa el plan B.".into());
+    }
     let header = s.retry_after.map(|v| (v, parse_retry_after(v, s.now_unix_s)));
     let wait_ms = match header {
         Some((_, Some(secs))) => secs.saturating_mul(1000),
@@ -316,11 +319,23 @@ pub fn decide(s: &Situation) -> Decision {
             crate::fmt::es_int(s.left_ms as i64)
         ));
     }
+    // C01's rule: on the interactive path nobody retries (a second attempt
+    // would have less time than the first, which was not enough, against a
+    // dependency that is probably still saturated, while the plan B is cheap
+    // and good). Only a refused connection, which never reached anyone, goes
+    // to another replica at once.
+    if s.caller == Caller::Interactive && s.failure != Failure::ConnectionRefused {
+        return no(
+            "No: en el camino interactivo nadie reintenta. Un segundo intento tendría menos tiempo que el primero, que no alcanzó, contra una pieza que seguramente sigue saturada; el plan B es barato y bueno."
+                .into(),
+        );
+    }
     let ignored = matches!(header, Some((_, None)));
     let why = match (s.failure, header) {
         (Failure::ConnectionRefused, _) => {
             "Sí, mejor contra otra réplica: no había nadie escuchando y la request nunca llegó.".to_string()
         }
+        (_, Some((_, Some(0)))) => "Sí, ya: su Retry-After no pide esperar, y dentro del presupuesto.".to_string(),
         (_, Some((_, Some(secs)))) => format!(
             "Sí, después de al menos {} s, como pide su Retry-After, y dentro del presupuesto.",
             crate::fmt::es_int(secs as i64)
@@ -374,6 +389,37 @@ mod tests {
             ..Situation::batch()
         });
         assert!(!e.retry);
+    }
+
+    #[test]
+    fn the_interactive_path_never_retries() {
+        // Issue 22: the widget opens on Ana's path and a timeout; C01's rule is «nadie reintenta».
+        let d = decide(&Situation::interactive());
+        assert!(!d.retry, "{}", d.why);
+        assert!(d.why.contains("nadie reintenta"));
+        for code in [500, 502, 503, 504, 429] {
+            assert!(
+                !decide(&Situation {
+                    failure: Failure::Status(code),
+                    ..Situation::interactive()
+                })
+                .retry,
+                "{code}"
+            );
+        }
+        // Nothing left: no «0 s no cabe en los 0 ms».
+        let z = decide(&Situation {
+            left_ms: 0,
+            ..Situation::batch()
+        });
+        assert!(!z.retry && !z.why.contains("0 s"), "{}", z.why);
+        // Retry-After: 0 (or a date already past) asks for no wait.
+        let now = decide(&Situation {
+            failure: Failure::Status(503),
+            retry_after: Some("0"),
+            ..Situation::batch()
+        });
+        assert!(now.retry && !now.why.contains("0 s"), "{}", now.why);
     }
 
     #[test]

@@ -204,6 +204,52 @@ pub fn formula(params: &HedgingParams) -> Formula {
     }
 }
 
+/// Where the lesson's arithmetic does not describe this run, said plainly,
+/// with the simulation's figure as the one that holds (the page and the
+/// command line show these beside the figures).
+pub fn notes(params: &HedgingParams, f: &Formula, r: &HedgingRun) -> Vec<String> {
+    use crate::fmt::es_percent;
+    let (p, _) = super::params::clamp(params);
+    let mut out = Vec::new();
+    let Some(h) = p.hedge_pct else { return out };
+    // The formula's «both copies pause» holds while the slow reads are fewer
+    // than the tail that gets a copy; otherwise the hedging percentile falls
+    // inside the pauses and the copy leaves too late. Beyond that, a
+    // difference the Monte Carlo's noise cannot explain is said too.
+    let n = p.reads.max(1) as f64;
+    let noise = 4.0 * (f.still_slow * (1.0 - f.still_slow) / n).sqrt() + 0.002;
+    if p.pause_pct >= 100 - h || (r.slow_with - f.still_slow).abs() > noise {
+        out.push(format!(
+            "La cuenta de la lección ({} × {} = {} siguen lentas) supone que las lentas son menos que el {} que recibe copia. Aquí {}: la simulación mide {} lentas con hedging, y esa es la cifra que vale.",
+            es_percent(p.pause_pct as f64 / 100.0, 0),
+            es_percent(p.pause_pct as f64 / 100.0, 0),
+            es_percent(f.still_slow, 2),
+            es_percent((100 - h) as f64 / 100.0, 0),
+            if p.pause_pct >= 100 - h {
+                format!("el {} es lento y el p{h} cae dentro de las pausas, así que la copia sale tarde", es_percent(p.pause_pct as f64 / 100.0, 0))
+            } else {
+                "no se cumple".to_string()
+            },
+            es_percent(r.slow_with, 2)
+        ));
+    }
+    let noise = 4.0 * (f.extra_load * (1.0 - f.extra_load) / n).sqrt() + 0.002;
+    if (r.extra_load - f.extra_load).abs() > noise {
+        out.push(format!(
+            "La carga extra de la cuenta ({}, las que pasan del p{h}) no es la medida: la simulación manda copia al {} de las lecturas.",
+            es_percent(f.extra_load, 0),
+            es_percent(r.extra_load, 1)
+        ));
+    }
+    if f.gpu_after_pct > 100.0 {
+        out.push(format!(
+            "Con la carga extra, la pieza necesitaría {} % de uso: más de lo que tiene. No llega a eso: se satura, su fila crece y todas sus respuestas se vuelven lentas.",
+            crate::fmt::es_dec(f.gpu_after_pct, 1)
+        ));
+    }
+    out
+}
+
 /// Latency percentiles, in ms.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Percentiles {

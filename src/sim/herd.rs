@@ -49,9 +49,9 @@ pub struct HerdParams {
     /// Backoff base in ms: the wait before retry n is at most base × 2^n [1–10000; lesson: 100]
     #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100))]
     pub base_ms: u32,
-    /// Optional cap on any wait, in ms [1–600000; lesson: none]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
-    pub cap_ms: Option<u32>,
+    /// Optional cap on any wait, in ms; none = no cap [1–600000; lesson: none]
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "none", value_parser = super::params::parse_maybe))]
+    pub cap_ms: super::params::Maybe,
     /// Retries per client; a client gives up when its last one is rejected [1–10; lesson: 3]
     #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
     pub retries: u32,

@@ -89,6 +89,20 @@ pub fn py_repr_list(items: &[String]) -> String {
     format!("[{}]", parts.join(", "))
 }
 
+/// Whether CPython's `repr` shows `c` as is (`str.isprintable()`).
+#[cfg(not(target_arch = "wasm32"))]
+fn printable(c: char) -> bool {
+    super::printable::is_printable(c)
+}
+
+/// In the browser only the lesson's own title is shown (ASCII letters and a
+/// space), so the control characters are enough there and the Unicode table
+/// stays out of the download.
+#[cfg(target_arch = "wasm32")]
+fn printable(c: char) -> bool {
+    !c.is_control()
+}
+
 /// Python's `repr` of a string (quote choice and escapes as CPython does).
 pub fn py_repr_str(s: &str) -> String {
     let quote = if s.contains('\'') && !s.contains('"') {
@@ -108,7 +122,16 @@ pub fn py_repr_str(s: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if !printable(c) => {
+                let n = c as u32;
+                out.push_str(&if n < 0x100 {
+                    format!("\\x{n:02x}")
+                } else if n < 0x10000 {
+                    format!("\\u{n:04x}")
+                } else {
+                    format!("\\U{n:08x}")
+                })
+            }
             c => out.push(c),
         }
     }

@@ -303,7 +303,8 @@ pub fn memory_label(mib: u32) -> String {
     }
 }
 
-/// Most arrivals one simulation plays (the duration is cut to fit).
+/// Most arrivals one simulation plays: the work budget. A run that would
+/// take more is cut to fit (`truncated`, with a note saying so).
 pub const MAX_ARRIVALS: u64 = 200_000;
 /// Points of the in-flight curve kept for the chart.
 pub const SAMPLES: usize = 400;
@@ -311,16 +312,29 @@ pub const SAMPLES: usize = 400;
 /// What the simulation of one pod measured.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PodRun {
+    /// Every arrival of the run: `served + rejected`.
     pub arrivals: u64,
     pub served: u64,
     pub rejected: u64,
-    /// Rejected share after the first request's duration (the warm-up).
-    pub rejected_share: f64,
-    /// Time-weighted mean of requests in flight, after the warm-up.
-    pub mean_inflight: f64,
+    /// The arrivals after the warm-up (the first request's duration), when
+    /// the pod is in its steady state, and how many of them got a 503.
+    pub measured_arrivals: u64,
+    pub measured_rejected: u64,
+    /// `measured_rejected ÷ measured_arrivals`; `None` if the run ends
+    /// before the warm-up does (no steady state to measure).
+    pub rejected_share: Option<f64>,
+    /// Time-weighted mean of requests in flight after the warm-up (`None`
+    /// likewise).
+    pub mean_inflight: Option<f64>,
     pub max_inflight: u64,
+    /// The warm-up, in s: one request's whole duration.
+    pub warmup_s: f64,
     /// Simulated seconds actually played (less than asked if cut to fit).
     pub played_s: f64,
+    /// Seconds asked for.
+    pub asked_s: f64,
+    /// The run was cut to [`MAX_ARRIVALS`]: `played_s < asked_s`.
+    pub truncated: bool,
     /// `(t in s, most in flight since the previous point)`, for the chart.
     pub curve: Vec<(f64, u64)>,
 }
@@ -404,15 +418,42 @@ pub fn simulate(params: &InflightParams) -> PodRun {
         arrivals,
         served,
         rejected,
-        rejected_share: if measured_arrivals == 0 {
-            0.0
-        } else {
-            measured_rejected as f64 / measured_arrivals as f64
-        },
-        mean_inflight: if span > 0 { area as f64 / span as f64 } else { 0.0 },
+        measured_arrivals,
+        measured_rejected,
+        rejected_share: (span > 0 && measured_arrivals > 0)
+            .then(|| measured_rejected as f64 / measured_arrivals as f64),
+        mean_inflight: (span > 0).then(|| area as f64 / span as f64),
         max_inflight,
+        warmup_s: hold as f64 / NS as f64,
         played_s: played as f64 / NS as f64,
+        asked_s: p.duration_s as f64,
+        truncated: played < p.duration_s as u64 * NS,
         curve,
+    }
+}
+
+impl PodRun {
+    /// What a reader must know beside the simulation's figures: the run was
+    /// cut to the work budget, or it ends before the pod's steady state.
+    pub fn notes(&self) -> Vec<String> {
+        use crate::fmt::{es_dec, es_int};
+        let mut out = Vec::new();
+        if self.truncated {
+            out.push(format!(
+                "La simulación de un pod cubre {} s de los {} s pedidos: a este ritmo llegan más de {} requests, el tope de trabajo de la simulación.",
+                es_dec(self.played_s, 3),
+                es_int(self.asked_s as i64),
+                es_int(MAX_ARRIVALS as i64)
+            ));
+        }
+        if self.mean_inflight.is_none() {
+            out.push(format!(
+                "Cada request ocupa su lugar {} s y la simulación dura {} s: el pod no llega a su régimen estable, así que no hay promedio en vuelo ni porcentaje de rechazo en régimen; las cuentas son del arranque.",
+                es_dec(self.warmup_s, 3),
+                es_dec(self.played_s, 3)
+            ));
+        }
+        out
     }
 }
 
@@ -501,15 +542,15 @@ mod tests {
                 };
                 let (f, s) = (formula(&p), simulate(&p));
                 assert!(
-                    (s.rejected_share - f.rejected_share).abs() < 0.02,
+                    (s.rejected_share.expect("a steady state") - f.rejected_share).abs() < 0.02,
                     "{p:?}: {} vs {}",
-                    s.rejected_share,
+                    s.rejected_share.expect("a steady state"),
                     f.rejected_share
                 );
                 assert!(
-                    (s.mean_inflight - f.pod_inflight).abs() / f.pod_inflight < 0.03,
+                    (s.mean_inflight.expect("a steady state") - f.pod_inflight).abs() / f.pod_inflight < 0.03,
                     "{p:?}: {} vs {}",
-                    s.mean_inflight,
+                    s.mean_inflight.expect("a steady state"),
                     f.pod_inflight
                 );
                 assert!(s.max_inflight as f64 <= f.pod_inflight.ceil());
@@ -528,12 +569,12 @@ mod tests {
         };
         let (f, s) = (formula(&p), simulate(&p));
         assert!(
-            s.rejected_share > f.rejected_share,
+            s.rejected_share.expect("a steady state") > f.rejected_share,
             "{} vs {}",
-            s.rejected_share,
+            s.rejected_share.expect("a steady state"),
             f.rejected_share
         );
-        assert!(s.rejected_share < 0.3);
+        assert!(s.rejected_share.expect("a steady state") < 0.3);
     }
 
     #[test]
@@ -549,5 +590,11 @@ mod tests {
         let s = simulate(&p);
         assert!(s.arrivals <= MAX_ARRIVALS);
         assert!(s.played_s < 120.0);
+        // Cut, and said so; each request holds its place 600 s, longer than
+        // the 2 s played: no steady state, so no steady-state figures.
+        assert!(s.truncated);
+        assert_eq!((s.rejected_share, s.mean_inflight), (None, None));
+        assert_eq!(s.notes().len(), 2);
+        assert_eq!(s.served + s.rejected, s.arrivals);
     }
 }

@@ -19,6 +19,9 @@ pub mod herd;
 pub mod idempotency;
 pub mod inflight;
 pub mod params;
+/// CPython's printable characters (native only: the browser reprs only the lesson's own title).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod printable;
 pub mod pyfloat;
 pub mod retries;
 pub mod retry_queue;

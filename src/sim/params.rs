@@ -115,7 +115,7 @@ impl Spec {
         let t = text.trim();
         match self.kind {
             Kind::Int { optional, .. } => {
-                if optional && (t.is_empty() || t == "none" || t == "ninguno") {
+                if optional && (t == "none" || t == "ninguno") {
                     return Some(Value::Unset);
                 }
                 let cleaned: String = t.chars().filter(|c| *c != ',' && *c != '_').collect();
@@ -282,10 +282,12 @@ fn percent_decode(s: &str) -> String {
 /// so that clap's derive parses the whole `Option` with [`parse_maybe`].)
 pub type Maybe = Option<u32>;
 
-/// `"none"` → `None`, `"150"` → `Some(150)`.
+/// `"none"` → `None`, `"150"` → `Some(150)`. An empty value is refused like
+/// any other malformed one (`--max-inflight=` is a slip, not a choice).
 pub fn parse_maybe(s: &str) -> Result<Maybe, String> {
     match s.trim() {
-        "none" | "ninguno" | "" => Ok(None),
+        "none" | "ninguno" => Ok(None),
+        "" => Err("expected a whole number or «none», got an empty value".to_string()),
         t => t
             .parse::<u32>()
             .map(Some)

@@ -507,7 +507,34 @@ pub struct BudgetResult {
 /// Extra load without a budget: a failed attempt is retried while attempts
 /// remain, each failing with the same probability: f + f² + … (attempts − 1 terms).
 fn extra_without(f: f64, attempts: u32) -> f64 {
-    (1..attempts).map(|k| f.powi(k as i32)).sum()
+    // A fold from +0.0: an empty `sum()` of floats is −0.0 (one attempt, no retries).
+    (1..attempts).map(|k| f.powi(k as i32)).fold(0.0, |a, x| a + x)
+}
+
+/// The budget's sentence, the same in the page and on the command line.
+pub fn budget_sentence(p: &BudgetParams, r: &BudgetResult) -> String {
+    use crate::fmt::es_dec;
+    let allowed = format!(
+        "{} × {} = {}",
+        es_dec(p.budget_pct as f64 / 100.0, 2),
+        es_dec(p.rps as f64, 0),
+        es_dec(r.allowed_per_s, 2)
+    );
+    if p.attempts <= 1 {
+        format!(
+            "Con 1 intento por request no hay reintentos que frenar; el presupuesto permitiría {allowed} por segundo."
+        )
+    } else {
+        format!(
+            "Para reintentar todas, el cliente mandaría {} {} por segundo; el presupuesto permite {allowed}.",
+            es_dec(r.wanted_per_s, 2),
+            if es_dec(r.wanted_per_s, 2) == "1" {
+                "reintento"
+            } else {
+                "reintentos"
+            }
+        )
+    }
 }
 
 /// The token bucket of gRPC's retry throttling, simulated on `n` requests:

@@ -223,6 +223,9 @@ pub struct ServerRun {
     pub goodput_share: f64,
     pub late: u64,
     pub rejected: u64,
+    /// Still queued or being served when the run ends (no answer yet):
+    /// answered in time + `late` + `rejected` + `unfinished` = `arrivals`.
+    pub unfinished: u64,
     /// Of the interactive requests, the share answered in time; same for batch.
     pub interactive_goodput_share: f64,
     pub batch_goodput_share: f64,
@@ -237,10 +240,33 @@ pub struct SheddingRun {
     pub shedding: ServerRun,
     /// Requests per second the workers can serve.
     pub capacity_rps: f64,
-    pub played_s: u32,
+    /// Simulated seconds played: the asked duration, or less if cut.
+    pub played_s: f64,
+    /// Seconds asked for.
+    pub asked_s: u32,
+    /// The run was cut to [`MAX_ARRIVALS`] arrivals (`played_s < asked_s`).
+    pub truncated: bool,
 }
 
-/// Most arrivals one run plays (the duration is cut to fit).
+impl SheddingRun {
+    /// What a reader must know beside the figures: the run was cut.
+    pub fn notes(&self) -> Vec<String> {
+        use crate::fmt::{es_dec, es_int};
+        if !self.truncated {
+            return Vec::new();
+        }
+        vec![format!(
+            "Se simularon {} s de los {} s pedidos: a este ritmo llegan más de {} requests, el tope de trabajo de la simulación. La gráfica y las cifras son de esos {} s.",
+            es_dec(self.played_s, 2),
+            es_int(self.asked_s as i64),
+            es_int(MAX_ARRIVALS as i64),
+            es_dec(self.played_s, 2)
+        )]
+    }
+}
+
+/// Most arrivals one run plays: the work budget. A longer run is cut to fit
+/// (`truncated`, with a note).
 pub const MAX_ARRIVALS: u64 = 200_000;
 
 #[derive(Clone, Copy)]
@@ -309,6 +335,7 @@ impl Tally {
             goodput_share: share(self.good[0] + self.good[1], self.arrivals),
             late: self.late,
             rejected: self.rejected,
+            unfinished: self.arrivals - (self.good[0] + self.good[1] + self.late + self.rejected),
             interactive_goodput_share: share(self.good[0], self.total[0]),
             batch_goodput_share: share(self.good[1], self.total[1]),
             final_latency_ms: self.last_latency,
@@ -429,13 +456,21 @@ impl Ord for Time {
 pub fn simulate(params: &SheddingParams) -> SheddingRun {
     let (p, _) = super::params::clamp(params);
     let rate = p.rps as f64;
-    let played = (p.duration_s as f64).min(MAX_ARRIVALS as f64 / rate);
+    // A run that would take more than the budget plays whole seconds that
+    // fit in it with room for the arrivals' noise (the last second's figures
+    // stay whole); the arrival count is still capped, in case.
+    let played = (p.duration_s as f64).min((0.9 * MAX_ARRIVALS as f64 / rate).floor().max(1.0));
     let mut rng = PyRandom::new(p.seed);
     let mut arrivals = Vec::with_capacity((rate * played) as usize + 16);
     let mut t = 0.0;
+    let mut played = played;
     loop {
         t += -(1.0 - rng.random()).ln() / rate;
-        if t >= played || arrivals.len() as u64 >= MAX_ARRIVALS {
+        if t >= played {
+            break;
+        }
+        if arrivals.len() as u64 >= MAX_ARRIVALS {
+            played = t; // the budget is spent before the asked end: cut here
             break;
         }
         let batch = rng.random() * 100.0 < p.batch_pct as f64;
@@ -445,7 +480,9 @@ pub fn simulate(params: &SheddingParams) -> SheddingRun {
         unbounded: play(&p, &arrivals, played, false),
         shedding: play(&p, &arrivals, played, true),
         capacity_rps: p.workers as f64 * 1000.0 / p.service_ms as f64,
-        played_s: played.ceil() as u32,
+        played_s: played,
+        asked_s: p.duration_s,
+        truncated: played < p.duration_s as f64,
     }
 }
 

@@ -33,7 +33,10 @@
 //!   instead of 30, so that a short run shows it closing) answers the
 //!   fallback at once while open, and an answer that says "don't retry".
 //!
-//! Work is bounded: a run plays at most [`MAX_ATTEMPTS`] attempts.
+//! Work is bounded: a run plays at most [`MAX_ATTEMPTS`] attempts. A storm
+//! can grow without end, so a run that reaches the budget stops there and
+//! says so (`truncated`, `cut_at_s`): its timeline ends where the data end,
+//! and no conclusion (recovered, metastable, tipping point) is drawn from it.
 //!
 //! ```
 //! use sensei_lab::sim::storm::{simulate, StormParams, RetryIn};
@@ -259,18 +262,90 @@ pub struct StormRun {
     /// When the trigger starts and ends, in s.
     pub trigger_start_s: f64,
     pub trigger_end_s: f64,
-    /// From when on every bucket was healthy again (None: it never was, to the end).
+    /// From when on every bucket was healthy again (None: it never was, to
+    /// the end, or the run was cut).
     pub recovered_at_s: Option<f64>,
-    /// The run stopped at [`MAX_ATTEMPTS`].
+    /// The run stopped at [`MAX_ATTEMPTS`]: `buckets` holds only the ones
+    /// played whole, up to `cut_at_s`.
     pub truncated: bool,
+    /// When the run stopped, if it was cut.
+    pub cut_at_s: Option<f64>,
+    /// The simulated time asked for, in s (the buckets may stop earlier).
+    pub duration_s: f64,
+}
+
+/// What a run says about the storm.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Outcome {
+    /// Healthy again from `at_s` on, early enough before the end to count.
+    Recovered { at_s: f64 },
+    /// Healthy again only in the last seconds: too late to tell.
+    TooLate { at_s: f64 },
+    /// Still overloaded at the end, though the same load without the
+    /// trigger keeps up: a metastable failure.
+    Metastable,
+    /// Overloaded at the end, and the same load without any trigger is too:
+    /// the normal load alone is more than the server keeps up with.
+    Overloaded,
+    /// The run was cut by the work budget: nothing can be concluded.
+    Cut { at_s: f64 },
 }
 
 impl StormRun {
     /// Healthy again before the end (and at least 5 s before it, so a
-    /// last lucky bucket does not count).
+    /// last lucky bucket does not count), in a run played to the end.
     pub fn recovered(&self) -> bool {
-        let end = self.buckets.len() as f64 * self.bucket_s;
+        let end = self.duration_s;
         self.recovered_at_s.is_some_and(|t| t <= end - 5.0_f64.min(end / 4.0)) && !self.truncated
+    }
+
+    /// What this run alone says (a run that does not recover is `Metastable`
+    /// here; [`assess`] tells it from plain overload).
+    fn outcome_alone(&self) -> Outcome {
+        match (self.cut_at_s, self.recovered_at_s) {
+            (Some(at_s), _) => Outcome::Cut { at_s },
+            (None, Some(at_s)) if self.recovered() => Outcome::Recovered { at_s },
+            (None, Some(at_s)) => Outcome::TooLate { at_s },
+            (None, None) => Outcome::Metastable,
+        }
+    }
+
+    /// The notes a reader must see beside the figures (a cut run).
+    pub fn notes(&self) -> Vec<String> {
+        use crate::fmt::{es_dec, es_int};
+        self.cut_at_s
+            .map(|t| {
+                format!(
+                    "La corrida se cortó a los {} s de {} s: llegó al tope de trabajo de esta simulación ({} intentos al servidor). La gráfica y las cifras llegan hasta ahí, y no se puede decir si se recupera.",
+                    es_dec(t, 1),
+                    es_int(self.duration_s as i64),
+                    es_int(MAX_ATTEMPTS as i64)
+                )
+            })
+            .into_iter()
+            .collect()
+    }
+}
+
+/// What the run says about the storm. A run that ends overloaded is run again
+/// without its trigger, to tell a metastable failure (fine without the
+/// trigger) from a load that is too much anyway.
+pub fn assess(params: &StormParams, run: &StormRun) -> Outcome {
+    match run.outcome_alone() {
+        Outcome::Metastable => {
+            let (p, _) = super::params::clamp(params);
+            if p.trigger_ms == 0 {
+                return Outcome::Overloaded;
+            }
+            let calm = simulate(&StormParams { trigger_ms: 0, ..p });
+            match calm.outcome_alone() {
+                Outcome::Recovered { .. } => Outcome::Metastable,
+                Outcome::Cut { at_s } => Outcome::Cut { at_s },
+                _ => Outcome::Overloaded,
+            }
+        }
+        o => o,
     }
 }
 
@@ -345,6 +420,7 @@ fn play<Q: TimeQueue>(params: &StormParams, mut retries: Q) -> StormRun {
     let mut busy_until = 0.0f64;
     let (mut attempts, mut succeeded) = (0u64, 0u64);
     let mut truncated = false;
+    let mut cut_ms = f64::INFINITY;
 
     // Fresh arrivals, merged with the other events as they come.
     let rate_at = |t: f64| -> f64 {
@@ -405,6 +481,7 @@ fn play<Q: TimeQueue>(params: &StormParams, mut retries: Q) -> StormRun {
                 }
                 if attempts >= MAX_ATTEMPTS {
                     truncated = true;
+                    cut_ms = now;
                     break;
                 }
                 attempts += 1;
@@ -480,8 +557,20 @@ fn play<Q: TimeQueue>(params: &StormParams, mut retries: Q) -> StormRun {
             *v *= per_s;
         }
     }
+    // A cut run keeps only the buckets played whole: the ones after the cut
+    // would show counts of attempts sent before it and nothing else.
+    if truncated {
+        let whole = (0..BUCKETS)
+            .take_while(|&i| (i + 1) as f64 * bucket_ms <= cut_ms)
+            .count();
+        buckets.truncate(whole);
+    }
     let trigger_end_s = trig_b / 1000.0;
-    let recovered_at_s = recovery(&buckets, bucket_ms / 1000.0, trigger_end_s);
+    let recovered_at_s = if truncated {
+        None
+    } else {
+        recovery(&buckets, bucket_ms / 1000.0, trigger_end_s)
+    };
     let requests = reqs.len() as u64;
     StormRun {
         bucket_s: bucket_ms / 1000.0,
@@ -498,21 +587,34 @@ fn play<Q: TimeQueue>(params: &StormParams, mut retries: Q) -> StormRun {
         trigger_end_s,
         recovered_at_s,
         truncated,
+        cut_at_s: truncated.then_some(cut_ms / 1000.0),
+        duration_s: p.duration_s as f64,
     }
 }
 
-/// One Spanish sentence: did it recover, and when.
-pub fn verdict(r: &StormRun) -> String {
+/// One Spanish sentence: did it recover, and when (or why it cannot say).
+pub fn verdict(r: &StormRun, o: Outcome) -> String {
     use crate::fmt::es_dec;
-    match (r.recovered(), r.recovered_at_s) {
-        (true, Some(t)) => format!(
+    match o {
+        Outcome::Recovered { at_s } => format!(
             "se recupera: a los {} s ya contesta a tiempo, {} s después de que terminó el disparador",
-            es_dec(t, 1),
-            es_dec((t - r.trigger_end_s).max(0.0), 1)
+            es_dec(at_s, 1),
+            es_dec((at_s - r.trigger_end_s).max(0.0), 1)
         ),
-        _ => format!(
-            "no se recupera: el disparador terminó a los {} s y la sobrecarga sigue hasta el final (falla metaestable)",
+        Outcome::TooLate { at_s } => format!(
+            "vuelve a contestar a tiempo a los {} s, demasiado cerca del final para saber si se recupera: alarga la corrida",
+            es_dec(at_s, 1)
+        ),
+        Outcome::Metastable => format!(
+            "no se recupera: el disparador terminó a los {} s y la sobrecarga sigue hasta el final, aunque sin disparador la misma carga se atiende (falla metaestable)",
             es_dec(r.trigger_end_s, 1)
+        ),
+        Outcome::Overloaded => {
+            "no se recupera, pero no es por el disparador: aun sin él, la carga normal es más de lo que el servidor contesta a tiempo".to_string()
+        }
+        Outcome::Cut { at_s } => format!(
+            "la corrida se cortó a los {} s por el tope de trabajo: con estos datos no se puede decir si se recupera",
+            es_dec(at_s, 1)
         ),
     }
 }
@@ -540,35 +642,89 @@ fn recovery(buckets: &[Bucket], bucket_s: f64, trigger_end_s: f64) -> Option<f64
     from.map(|i| buckets[i].t)
 }
 
+/// What the search for the tipping point found.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Tipping {
+    /// The shortest trigger (in ms, a multiple of 100) after which it no
+    /// longer recovers.
+    At { ms: u32 },
+    /// It recovers even after a 60 s trigger.
+    Never,
+    /// It does not recover even without a trigger: the load alone is too much.
+    Overloaded,
+    /// A run of the search was cut by the work budget (at this trigger, in
+    /// ms): no tipping point can be drawn from it.
+    Unknown { trigger_ms: u32 },
+}
+
+/// The tipping point in the learner's words (the page and the command line).
+pub fn tipping_sentence(t: Tipping) -> String {
+    use crate::fmt::es_dec;
+    match t {
+        Tipping::At { ms } => format!(
+            "con un disparador de {} s o más, la sobrecarga ya no se apaga sola",
+            es_dec(ms as f64 / 1000.0, 1)
+        ),
+        Tipping::Never => "se recupera aun con un disparador de 60 s: con estos números no hay punto de quiebre".into(),
+        Tipping::Overloaded => "no se recupera ni sin disparador: la carga normal ya lo satura".into(),
+        Tipping::Unknown { trigger_ms } => format!(
+            "no se puede calcular: la corrida con un disparador de {} s se cortó por el tope de trabajo",
+            es_dec(trigger_ms as f64 / 1000.0, 1)
+        ),
+    }
+}
+
+/// The note beside a search that a cut run stopped.
+pub fn tipping_unknown_note(trigger_ms: u32) -> String {
+    use crate::fmt::{es_dec, es_int};
+    format!(
+        "La búsqueda del punto de quiebre se detuvo: la corrida con un disparador de {} s llegó al tope de {} intentos antes del final.",
+        es_dec(trigger_ms as f64 / 1000.0, 1),
+        es_int(MAX_ATTEMPTS as i64)
+    )
+}
+
 /// The shortest trigger (in steps of 100 ms, up to 60 s) after which the
-/// system does not recover with these settings; `None` if it always does.
-/// Assumes that a longer trigger never helps (true in this model, up to
-/// the noise of the arrivals).
-pub fn tipping_point(params: &StormParams) -> Option<u32> {
+/// system does not recover with these settings. Assumes that a longer
+/// trigger never helps (true in this model, up to the noise of the
+/// arrivals). A run that is cut, or that ends too close to its end to tell,
+/// stops the search: it answers `Unknown` rather than guess.
+pub fn tipping_point(params: &StormParams) -> Tipping {
     let (p, _) = super::params::clamp(params);
-    let tips = |ms: u32| {
-        !simulate(&StormParams {
+    // Some(true): it tips; Some(false): it recovers; None: cannot tell.
+    let tips = |ms: u32| -> Option<bool> {
+        match simulate(&StormParams {
             trigger_ms: ms,
             ..p.clone()
         })
-        .recovered()
+        .outcome_alone()
+        {
+            Outcome::Recovered { .. } => Some(false),
+            Outcome::Metastable | Outcome::Overloaded => Some(true),
+            Outcome::Cut { .. } | Outcome::TooLate { .. } => None,
+        }
     };
     let (mut lo, mut hi) = (0u32, 600u32); // in tenths of a second
-    if !tips(hi * 100) {
-        return None;
+    match tips(hi * 100) {
+        None => return Tipping::Unknown { trigger_ms: hi * 100 },
+        Some(false) => return Tipping::Never,
+        Some(true) => {}
     }
-    if tips(0) {
-        return Some(0);
+    match tips(0) {
+        None => return Tipping::Unknown { trigger_ms: 0 },
+        Some(true) => return Tipping::Overloaded,
+        Some(false) => {}
     }
     while hi - lo > 1 {
         let mid = (lo + hi) / 2;
-        if tips(mid * 100) {
-            hi = mid;
-        } else {
-            lo = mid;
+        match tips(mid * 100) {
+            None => return Tipping::Unknown { trigger_ms: mid * 100 },
+            Some(true) => hi = mid,
+            Some(false) => lo = mid,
         }
     }
-    Some(hi * 100)
+    Tipping::At { ms: hi * 100 }
 }
 
 #[cfg(test)]
@@ -648,7 +804,9 @@ mod tests {
 
     #[test]
     fn there_is_a_tipping_point() {
-        let t = tipping_point(&StormParams::default()).expect("it tips");
+        let Tipping::At { ms: t } = tipping_point(&StormParams::default()) else {
+            panic!("it tips")
+        };
         assert!(t > 0 && t <= 3_000, "{t}");
         let below = simulate(&StormParams {
             trigger_ms: t - 100,
@@ -748,5 +906,46 @@ mod tests {
         });
         assert!(r.attempts <= MAX_ATTEMPTS);
         assert!(r.truncated);
+        let cut = r.cut_at_s.expect("a cut run says when");
+        // Only the buckets played whole are kept, and no conclusion is drawn.
+        assert!(r.buckets.len() as f64 * r.bucket_s <= cut + 1e-9);
+        assert!(r.buckets.len() < BUCKETS);
+        assert_eq!(r.recovered_at_s, None);
+        assert!(matches!(assess(&StormParams::default(), &r), Outcome::Cut { .. }));
+        assert_eq!(r.notes().len(), 1);
+    }
+
+    #[test]
+    fn a_calm_run_cut_by_the_budget_draws_no_conclusion() {
+        // Issue 22: 2,000 new requests per second for 300 s are 600,000
+        // attempts without a single retry: the budget, not a storm.
+        let p = StormParams {
+            rps: 2_000,
+            capacity: 5_000,
+            layers: 4,
+            retries: 5,
+            duration_s: 300,
+            trigger_ms: 0,
+            ..StormParams::default()
+        };
+        let r = simulate(&p);
+        assert!(r.truncated);
+        assert!(matches!(assess(&p, &r), Outcome::Cut { .. }));
+        assert!(!verdict(&r, assess(&p, &r)).contains("metaestable"));
+        assert!(matches!(tipping_point(&p), Tipping::Unknown { .. }));
+    }
+
+    #[test]
+    fn overload_without_a_trigger_is_not_metastable() {
+        let p = StormParams {
+            rps: 200,
+            capacity: 100,
+            ..StormParams::default()
+        };
+        let r = simulate(&p);
+        assert_eq!(assess(&p, &r), Outcome::Overloaded);
+        assert_eq!(tipping_point(&p), Tipping::Overloaded);
+        let lesson = StormParams::default();
+        assert_eq!(assess(&lesson, &simulate(&lesson)), Outcome::Metastable);
     }
 }

@@ -8,7 +8,7 @@ use super::widget_frame::WidgetFrame;
 use crate::chart::palette;
 use crate::chart::simple::Lines;
 use crate::chart::Chart;
-use crate::fmt::{es_dec, es_percent};
+use crate::fmt::es_percent;
 use crate::sim::retries::{budget, BudgetParams};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -50,8 +50,7 @@ pub fn BudgetWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 <p class="verdict warn" role="status" data-figure="wanted">
-                    { format!("Para reintentar todas, el cliente mandaría {} reintentos por segundo; el presupuesto permite {} × {} = {}.",
-                        es_dec(r.wanted_per_s, 0), es_dec(p.budget_pct as f64 / 100.0, 2), es_dec(p.rps as f64, 0), es_dec(r.allowed_per_s, 0)) }
+                    { crate::sim::retries::budget_sentence(&p, &r) }
                 </p>
                 <ChartCanvas chart={(*chart).clone()} label={"Carga extra según la parte que falla: sin presupuesto crece hasta multiplicar la carga; con presupuesto se queda en su tope.".to_string()} height={280} />
                 if let Some(c) = here {

@@ -21,16 +21,7 @@ pub fn ChainWidget() -> Html {
         Rc::new(Chart::Timeline(crate::chart::chain::timeline(p, &r)))
     });
     let ms = |v: i64| format!("{} ms", es_int(v));
-    let call = if p.deadline.is_on() {
-        format!(
-            "min({}, {}) = {}",
-            es_int(p.triton_cap_ms as i64),
-            es_int(result.left_ms),
-            ms(result.call_timeout_ms as i64)
-        )
-    } else {
-        format!("su propio tope: {} (sin deadline)", ms(result.call_timeout_ms as i64))
-    };
+    let call = crate::sim::chain::call_timeout_text(&p, &result);
     let first = match result.first {
         FirstToGiveUp::Nobody => "nadie",
         FirstToGiveUp::Queue => "la fila de Triton (REJECT)",

@@ -24,10 +24,7 @@ pub fn ClocksWidget() -> Html {
         Outcome::NeverEnds => "verdict bad",
         _ => "verdict warn",
     };
-    let received = format!(
-        "Pedazos recibidos antes del final: {}.",
-        crate::fmt::es_int(result.chunks_received as i64)
-    );
+    let received = crate::sim::clocks::received_text(&result);
     html! {
         <WidgetFrame id="clocks" title="Tres relojes: ¿cuál se dispara?">
             { controls(&h, None) }

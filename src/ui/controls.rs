@@ -47,6 +47,19 @@ pub fn notes<P: Params>(h: &ParamsHandle<P>) -> Html {
     notes_of(&h.notes)
 }
 
+/// What a run could not do as asked (cut by its work budget, an
+/// approximation that does not hold here), said beside its figures.
+pub fn run_notes(notes: &[String]) -> Html {
+    if notes.is_empty() {
+        return html! {};
+    }
+    html! {
+        <ul class="notes run-notes" role="status" data-figure="run-notes">
+            { for notes.iter().map(|n| html! { <li>{ n }</li> }) }
+        </ul>
+    }
+}
+
 fn notes_of(notes: &[Note]) -> Html {
     if notes.is_empty() {
         return html! {};

@@ -96,6 +96,7 @@ pub fn HedgingWidget() -> Html {
                 <ChartCanvas chart={(*chart).clone()} label={label} height={300} />
                 { figures(&head, rows) }
                 { arithmetic }
+                { super::controls::run_notes(&crate::sim::hedging::notes(&p, f, r)) }
                 { command_line(&h) }
             </div>
         </WidgetFrame>

@@ -2,7 +2,7 @@
 //! the formula beside a simulation of one pod.
 
 use super::chart_canvas::ChartCanvas;
-use super::controls::{command_line, controls, notes};
+use super::controls::{command_line, controls, notes, run_notes};
 use super::figures::{figures, row};
 use super::use_params::use_params;
 use super::widget_frame::WidgetFrame;
@@ -62,20 +62,44 @@ pub fn InflightWidget() -> Html {
             "photos",
             vec![format!("{} MB de {memory}", es_int(f.photos_mb.round() as i64))],
         ),
-        row("simulación: 503", "sim_rejected", vec![es_percent(s.rejected_share, 1)]),
+        row(
+            "simulación: rechazadas con 503",
+            "sim_rejected",
+            vec![format!(
+                "{} de {}",
+                es_int(s.rejected as i64),
+                es_int(s.arrivals as i64)
+            )],
+        ),
+        row(
+            "simulación: 503 en régimen",
+            "sim_rejected_share",
+            vec![s
+                .rejected_share
+                .map_or("sin régimen estable".to_string(), |x| es_percent(x, 1))],
+        ),
         row(
             "simulación: en vuelo en promedio",
             "sim_inflight",
-            vec![es_dec(s.mean_inflight, 1)],
+            vec![s
+                .mean_inflight
+                .map_or("sin régimen estable".to_string(), |x| es_dec(x, 1))],
         ),
     ];
     let verdict = if over_memory {
         (
             "verdict bad",
-            format!(
-                "Sin tope, las fotos en vuelo ({} MB) no caben en un pod de {memory}.",
-                es_int(f.photos_mb.round() as i64)
-            ),
+            match p.max_inflight {
+                None => format!(
+                    "Sin tope, las fotos en vuelo ({} MB) no caben en un pod de {memory}.",
+                    es_int(f.photos_mb.round() as i64)
+                ),
+                Some(c) => format!(
+                    "Aun con el tope de {}, las fotos en vuelo ({} MB) no caben en un pod de {memory}.",
+                    es_int(c as i64),
+                    es_int(f.photos_mb.round() as i64)
+                ),
+            },
         )
     } else if f.answers_after_caller_left {
         ("verdict bad", format!("Cada request dura {} ms y el caller se va a los {} ms: las que entran reciben su respuesta cuando nadie la espera.", es_int((f.duration_s * 1000.0).round() as i64), es_int(p.caller_ms as i64)))
@@ -88,7 +112,8 @@ pub fn InflightWidget() -> Html {
         "En vuelo en un pod durante {} s: máximo {}, en promedio {}. Harían falta {} lugares; hay {cap}.",
         es_dec(s.played_s, 1),
         es_int(s.max_inflight as i64),
-        es_dec(s.mean_inflight, 1),
+        s.mean_inflight
+            .map_or("sin régimen estable".to_string(), |x| es_dec(x, 1)),
         es_dec(f.pod_demand, 1)
     );
     html! {
@@ -97,6 +122,7 @@ pub fn InflightWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 <p class={verdict.0} role="status">{ verdict.1 }</p>
+                { run_notes(&s.notes()) }
                 <ChartCanvas chart={(*chart).clone()} label={label} height={300} />
                 { figures(&[], rows) }
                 { command_line(&h) }

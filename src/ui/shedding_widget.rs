@@ -1,7 +1,7 @@
 //! Load shedding, live: an unbounded queue against a server that sheds.
 
 use super::chart_canvas::ChartCanvas;
-use super::controls::{command_line, controls, notes};
+use super::controls::{command_line, controls, notes, run_notes};
 use super::figures::{figures, row};
 use super::use_params::use_params;
 use super::widget_frame::WidgetFrame;
@@ -44,6 +44,11 @@ pub fn SheddingWidget() -> Html {
             "503 al instante",
             "rejected",
             vec![es_int(u.rejected as i64), es_int(s.rejected as i64)],
+        ),
+        row(
+            "sin respuesta al terminar",
+            "unfinished",
+            vec![es_int(u.unfinished as i64), es_int(s.unfinished as i64)],
         ),
         row(
             "latencia de las últimas respuestas",
@@ -96,6 +101,7 @@ pub fn SheddingWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 <p class={if over { "verdict warn" } else { "verdict ok" }} role="status">{ verdict }</p>
+                { run_notes(&run.notes()) }
                 <ChartCanvas chart={(*chart).clone()} label={label} height={380} />
                 { figures(&head, rows) }
                 { command_line(&h) }

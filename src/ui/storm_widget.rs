@@ -2,14 +2,14 @@
 //! a trigger; does the overload outlive it? And where does it tip?
 
 use super::chart_canvas::ChartCanvas;
-use super::controls::{command_line, controls, more_controls, notes};
+use super::controls::{command_line, controls, more_controls, notes, run_notes};
 use super::figures::{figures, row};
 use super::use_params::use_params;
 use super::widget_frame::WidgetFrame;
 use crate::chart::storm::{legend, StormChart};
 use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int};
-use crate::sim::storm::{simulate, tipping_point, verdict, StormParams};
+use crate::sim::storm::{assess, simulate, tipping_point, tipping_sentence, verdict, Outcome, StormParams, Tipping};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -17,21 +17,25 @@ use yew::prelude::*;
 pub fn StormWidget() -> Html {
     let h = use_params::<StormParams>("storm");
     let p = h.params.clone();
-    let run = use_memo(p.clone(), simulate);
+    let run = use_memo(p.clone(), |p| {
+        let r = simulate(p);
+        let o = assess(p, &r);
+        (r, o)
+    });
     let r2 = run.clone();
     let chart = use_memo(p.clone(), move |p| {
-        Rc::new(Chart::Storm(StormChart::new(&r2, p.capacity, p.breaker.is_on())))
+        Rc::new(Chart::Storm(StormChart::new(&r2.0, p.capacity, p.breaker.is_on())))
     });
     // The tipping point is a search (a dozen runs): only on request, and
     // forgotten as soon as a parameter changes.
-    let tip = use_state(|| None::<(StormParams, Option<u32>)>);
+    let tip = use_state(|| None::<(StormParams, Tipping)>);
     let find = {
         let tip = tip.clone();
         let p = p.clone();
         Callback::from(move |_: MouseEvent| tip.set(Some((p.clone(), tipping_point(&p)))))
     };
-    let r = &*run;
-    let ok = r.recovered();
+    let (r, outcome) = (&run.0, run.1);
+    let ok = matches!(outcome, Outcome::Recovered { .. });
     let rows = vec![
         row("requests nuevas", "requests", vec![es_int(r.requests as i64)]),
         row(
@@ -46,19 +50,18 @@ pub fn StormWidget() -> Html {
         row("contestadas a tiempo", "succeeded", vec![es_int(r.succeeded as i64)]),
     ];
     let tip_text = match &*tip {
-        Some((q, t)) if *q == p => Some(match t {
-            Some(0) => "Con estos números no se recupera ni sin disparador: la carga normal ya lo satura.".to_string(),
-            Some(ms) => format!(
-                "Punto de quiebre: con un disparador de {} s o más, la sobrecarga ya no se apaga sola.",
-                es_dec(*ms as f64 / 1000.0, 1)
-            ),
-            None => "Se recupera aun con un disparador de 60 s: con estos números no hay punto de quiebre.".to_string(),
-        }),
+        Some((q, t)) if *q == p => Some(format!("Punto de quiebre: {}.", tipping_sentence(*t))),
         _ => None,
     };
+    let mut run_note_list = r.notes();
+    if let Some((q, Tipping::Unknown { trigger_ms })) = &*tip {
+        if *q == p {
+            run_note_list.push(crate::sim::storm::tipping_unknown_note(*trigger_ms));
+        }
+    }
     let label = format!(
         "Requests nuevas, intentos que llegan al servidor y respuestas a tiempo por segundo, con la capacidad y el disparador marcados. {}.",
-        verdict(r)
+        verdict(r, outcome)
     );
     html! {
         <WidgetFrame id="storm" title="Tormenta de reintentos: ¿se apaga sola?">
@@ -69,15 +72,13 @@ pub fn StormWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 <p class={classes!("verdict", if ok { "ok" } else { "bad" })} role="status" data-figure="verdict">
-                    { crate::text::upper_first(&verdict(r)) }{ "." }
+                    { crate::text::upper_first(&verdict(r, outcome)) }{ "." }
                 </p>
+                { run_notes(&run_note_list) }
                 <ChartCanvas chart={(*chart).clone()} label={label} height={360}>
                     { chart_key(&legend(match &**chart { Chart::Storm(c) => c, _ => unreachable!() })) }
                 </ChartCanvas>
                 { figures(&[], rows) }
-                if r.truncated {
-                    <p class="aside">{ format!("La corrida se detuvo en {} intentos, el tope de trabajo de esta simulación.", es_int(crate::sim::storm::MAX_ATTEMPTS as i64)) }</p>
-                }
                 <p class="tipping">
                     <button type="button" class="reset" onclick={find}>{ "Buscar el punto de quiebre" }</button>
                     if let Some(t) = tip_text {

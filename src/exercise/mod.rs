@@ -162,7 +162,7 @@ pub fn build(n: u32, variant: u32) -> Option<Exercise> {
 /// assert_eq!(note.unwrap(), "La versión «-1» no existe (van de 0 a 999,999); se muestran los números de la lección.");
 /// ```
 pub fn variant_from_text(raw: &str, whose: &str) -> (u32, Option<String>) {
-    let text = percent_decode(raw);
+    let text = crate::sim::params::percent_decode(raw);
     let t = text.trim();
     if t.is_empty() {
         return (0, None);
@@ -209,35 +209,6 @@ pub fn variant_from_text(raw: &str, whose: &str) -> (u32, Option<String>) {
     }
 }
 
-/// `%41` → `A`, `+` → space: a query value as it was meant.
-fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |c: u8| (c as char).to_digit(16);
-        match (
-            b[i],
-            b.get(i + 1).copied().and_then(hex),
-            b.get(i + 2).copied().and_then(hex),
-        ) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (b'+', _, _) => {
-                out.push(b' ');
-                i += 1;
-            }
-            (c, _, _) => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 fn same(e: &Expect, got: &Read, tol: Tol) -> bool {
     match (e, got) {
         (Expect::Number(x), Read::Number(y)) => tol.accepts(*x, *y),
@@ -282,11 +253,17 @@ pub fn mistake_hint(part: &Part, got: &Read) -> Option<String> {
     match says.as_slice() {
         [] => None,
         [one] => Some(one.to_string()),
-        many => Some(format!(
-            "Esa respuesta puede venir de {} errores. {}",
-            if many.len() == 2 { "dos" } else { "varios" },
-            many.join(" O bien: ")
-        )),
+        [first, rest @ ..] => {
+            let mut hint = format!(
+                "Esa respuesta puede venir de {} errores. {first}",
+                if rest.len() == 1 { "dos" } else { "varios" }
+            );
+            for m in rest {
+                hint.push_str(" O bien: ");
+                hint.push_str(m);
+            }
+            Some(hint)
+        }
     }
 }
 
@@ -298,10 +275,9 @@ pub fn check_part(part: &Part, text: &str) -> Mark {
         Read::Empty => Mark::Empty,
         Read::Unreadable { .. } => Mark::Unreadable(got.message().unwrap_or_default()),
         Read::Choice(c) if !part.options.is_empty() && !part.options.iter().any(|(l, _)| *l == c) => {
-            let letters: Vec<String> = part.options.iter().map(|(l, _)| l.to_string()).collect();
             Mark::Unreadable(format!(
                 "No hay opción «{c}»; se esperaba una de las letras {}.",
-                and_list(&letters, "o")
+                letters_list(&part.options)
             ))
         }
         ref g if same(&part.expect, g, part.tol) => Mark::Right { read: shown },
@@ -316,13 +292,16 @@ pub fn check_part(part: &Part, text: &str) -> Mark {
     }
 }
 
-/// `["a", "b", "c"]` → `"a, b o c"`.
-fn and_list(items: &[String], and: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} {and} {last}", init.join(", ")),
+/// `['a', 'b', 'c']` → `"a, b o c"`.
+fn letters_list(letters: &[(char, String)]) -> String {
+    let mut out = String::new();
+    for (i, (l, _)) in letters.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == letters.len() { " o " } else { ", " });
+        }
+        out.push(*l);
     }
+    out
 }
 
 /// Marks every part (missing answers count as empty).

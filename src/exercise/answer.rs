@@ -208,7 +208,8 @@ fn read_clock<'a>(t: &'a str, orig: &str) -> Result<f64, &'a str> {
         };
         return if secs.is_finite() { Ok(secs) } else { Err(s) };
     }
-    let (ms, unit_given) = read_ms(s, orig)?;
+    // `t` itself (not `s`): offsets in it are offsets in `orig`.
+    let (ms, unit_given) = read_ms(t, orig)?;
     // A bare number here means seconds, not milliseconds.
     Ok(if unit_given { ms / 1000.0 } else { ms })
 }
@@ -680,6 +681,8 @@ mod tests {
         assert_eq!(number("2M", Unit::Count), 2e6);
         assert_eq!(number("2 M por segundo", Unit::Rate), 2e6);
         assert_eq!(number("3 mil millones", Unit::Count), 3e9);
+        assert_eq!(number("≈ 2M", Unit::Count), 2e6);
+        assert_eq!(number("≈ 2M", Unit::Clock), 2e6, "a bare number of seconds");
         // A lower-case m alone is not a million (nor minutes): not understood.
         assert_eq!(not_understood("2m", Unit::Count), "m");
         assert_eq!(not_understood("2 MS", Unit::Count), "MS");

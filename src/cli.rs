@@ -35,6 +35,8 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// The thundering herd: clients fail together and retry with backoff (and jitter).
+    ///
+    /// Work budget: at most clients × retries = 100,000 × 10 = 1,000,000 attempts; every accepted run plays to the end.
     Herd {
         #[command(flatten)]
         params: HerdParams,
@@ -46,6 +48,8 @@ pub enum Command {
         repeat: u32,
     },
     /// Three clocks in one call: connect, read (silence between pieces) and total timeouts.
+    ///
+    /// Work budget: none needed (closed form, no loop over pieces); at most 2,000 pieces are listed for the chart, the count is exact. A call that never ends has no count of pieces (null).
     Clocks {
         #[command(flatten)]
         params: ClocksParams,
@@ -53,6 +57,8 @@ pub enum Command {
         json: bool,
     },
     /// Little's law and MAX_INFLIGHT: what waiting too long costs a pod (formula and simulation).
+    ///
+    /// Work budget: the simulation of one pod plays at most 200,000 arrivals (180,000 when they are random); a longer run is cut to fit and says so ("truncated": true, a note). With no steady state in what was played (each request holds its place longer than the run), it gives no steady-state share or mean.
     Inflight {
         #[command(flatten)]
         params: InflightParams,
@@ -60,6 +66,8 @@ pub enum Command {
         json: bool,
     },
     /// C01's chain of deadlines (300 → 250 → 150 → 100 ms) and the zombie work.
+    ///
+    /// Work budget: none needed (one request, closed form).
     Chain {
         #[command(flatten)]
         params: ChainParams,
@@ -67,6 +75,8 @@ pub enum Command {
         json: bool,
     },
     /// Hedged requests: a second copy at a percentile, by Monte Carlo (exercise 8).
+    ///
+    /// Work budget: --reads itself (at most 200,000); every run plays all of them. Where the lesson's arithmetic does not describe the run, a note says so and gives the simulation's figure.
     Hedging {
         #[command(flatten)]
         params: HedgingParams,
@@ -74,6 +84,8 @@ pub enum Command {
         json: bool,
     },
     /// Load shedding: an unbounded queue against a server that sheds, above its capacity.
+    ///
+    /// Work budget: at most 200,000 arrivals; a longer run plays the whole seconds that fit (rps × seconds ≤ 180,000) and says so ("truncated": true, a note).
     Shedding {
         #[command(flatten)]
         params: SheddingParams,
@@ -81,6 +93,8 @@ pub enum Command {
         json: bool,
     },
     /// The backoff calculator: the wait before each retry, at most and on average (exercise 2).
+    ///
+    /// Work budget: 4,000 sampled runs of the waits, always.
     Backoff {
         #[command(flatten)]
         params: BackoffParams,
@@ -88,6 +102,8 @@ pub enum Command {
         json: bool,
     },
     /// Layers that retry multiply: the attempts reaching each piece (exercise 4).
+    ///
+    /// Work budget: none needed (closed form).
     Layers {
         #[command(flatten)]
         params: LayersParams,
@@ -95,6 +111,8 @@ pub enum Command {
         json: bool,
     },
     /// The retry budget: retries wanted against allowed, and the extra load.
+    ///
+    /// Work budget: 2,000 requests per point of the token bucket's curve, 51 points, always.
     Budget {
         #[command(flatten)]
         params: BudgetParams,
@@ -102,6 +120,8 @@ pub enum Command {
         json: bool,
     },
     /// The circuit breaker when Triton falls at 12:00:00 (exercise 7).
+    ///
+    /// Work budget: every request is played, at most rps × (window-s + duration-s) = 10,000 × 720 = 7,200,000; every accepted run plays to the end.
     Breaker {
         #[command(flatten)]
         params: BreakerParams,
@@ -109,6 +129,8 @@ pub enum Command {
         json: bool,
     },
     /// A retry storm: layers that retry in front of a server of fixed capacity, and a trigger.
+    ///
+    /// Work budget: at most 600,000 attempts to the server. A storm can grow without end, so a run that reaches the budget stops there and says so ("truncated": true, "cut_at_s", a note): its timeline ends where the data end, and it concludes nothing (outcome "cut", recovered null; the tipping point "unknown").
     Storm {
         #[command(flatten)]
         params: StormParams,
@@ -119,6 +141,8 @@ pub enum Command {
         json: bool,
     },
     /// The idempotency store: keys, retries, a retry while the first runs, another body, expiry (exercise 9).
+    ///
+    /// Work budget: scripts of at most 200 actions (the cases have a handful).
     Store {
         #[command(flatten)]
         params: idempotency::StoreParams,
@@ -126,6 +150,8 @@ pub enum Command {
         json: bool,
     },
     /// Graceful degradation: fallbacks counted by reason, and the alert on their share.
+    ///
+    /// Work budget: none needed (one figure per simulated minute, at most 1,440 minutes).
     Degradation {
         #[command(flatten)]
         params: DegradationParams,
@@ -133,6 +159,8 @@ pub enum Command {
         json: bool,
     },
     /// Fail-open or fail-closed: what passes and what stops while a checker is down.
+    ///
+    /// Work budget: none needed (closed form).
     Failmode {
         #[command(flatten)]
         params: FailModeParams,
@@ -513,9 +541,12 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
             checked(&p)?;
             let r = idempotency::run(&p);
             if json {
-                return Ok(
-                    json!({ "scenario": "store", "params": p, "rows": r.rows, "performed": r.performed }).to_string(),
-                );
+                return Ok(report(
+                    json!({ "scenario": "store", "params": p, "rows": r.rows, "performed": r.performed,
+                        "verdict": r.verdict().1 }),
+                    r.truncated,
+                    &[],
+                ));
             }
             let mut out: Vec<String> = r
                 .rows
@@ -531,6 +562,7 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 })
                 .collect();
             out.push(format!("operaciones hechas: {}", r.performed.len()));
+            out.push(r.verdict().1);
             Ok(out.join("\n"))
         }
         Command::Degradation { params: p, json } => {

@@ -212,10 +212,18 @@ fn store_plays_exercise_9() {
     assert!(o.status.success());
     let out = stdout(&o);
     assert!(out.contains("recibe la respuesta del intento 1"), "{out}");
-    assert!(out.trim_end().ends_with("operaciones hechas: 1"));
+    assert!(
+        out.contains("operaciones hechas: 1\nLa operación se hizo una sola vez."),
+        "{out}"
+    );
     let o = lab(&["store", "--scenario", "expired", "--json"]);
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["performed"].as_array().unwrap().len(), 2);
+    assert!(v["verdict"].as_str().unwrap().contains("la llave venció"), "{v}");
+    assert_eq!(
+        (&v["truncated"], &v["notes"]),
+        (&Value::Bool(false), &serde_json::json!([]))
+    );
     assert_eq!(lab(&["store", "--ttl-h", "0"]).status.code(), Some(2));
 }
 

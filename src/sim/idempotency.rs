@@ -342,6 +342,37 @@ pub struct Played {
     /// `(key, body)` of each operation performed, in order.
     pub performed: Vec<(Option<String>, String)>,
     pub now_ms: f64,
+    /// The script had more than [`MAX_ACTIONS`] actions: only the first
+    /// ones were played.
+    pub truncated: bool,
+}
+
+impl Played {
+    /// How many times the operation was done, and why, in one sentence:
+    /// `(tone, sentence)` with tone `ok`, `warn` or `bad`. The reason named
+    /// is a fact of `performed` (tests/relations.rs checks it).
+    pub fn verdict(&self) -> (&'static str, String) {
+        let n = self.performed.len();
+        if n == 0 {
+            return ("warn", "Todavía no se hizo ninguna operación.".to_string());
+        }
+        if n == 1 {
+            return ("ok", "La operación se hizo una sola vez.".to_string());
+        }
+        let keys: Vec<&Option<String>> = self.performed.iter().map(|(k, _)| k).collect();
+        let repeated_key = keys
+            .iter()
+            .enumerate()
+            .any(|(i, k)| k.is_some() && keys[..i].contains(k));
+        let why = if repeated_key {
+            "la llave venció y se borró antes del reintento, así que el servidor ya no la recordaba"
+        } else if keys.iter().any(|k| k.is_none()) {
+            "cada reintento sin llave fue otra operación"
+        } else {
+            "cada reintento con una llave nueva fue otra operación"
+        };
+        ("bad", format!("La operación se hizo {n} veces: {why}."))
+    }
 }
 
 /// Most actions one script plays.
@@ -439,6 +470,7 @@ pub fn play(actions: &[Action], ttl_ms: f64, in_progress: InProgress) -> Played 
             _ => break,
         }
     };
+    let truncated = actions.len() > MAX_ACTIONS;
     for action in actions.iter().take(MAX_ACTIONS) {
         match action {
             Action::Advance { ms } => {
@@ -531,6 +563,7 @@ pub fn play(actions: &[Action], ttl_ms: f64, in_progress: InProgress) -> Played 
         rows,
         performed,
         now_ms: now,
+        truncated,
     }
 }
 

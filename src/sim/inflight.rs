@@ -294,6 +294,41 @@ pub fn formula(params: &InflightParams) -> Formula {
     }
 }
 
+/// The widget's verdict on the formula's figures: `(good, sentence)`.
+/// Each sentence's premise is a fact of `f` (tests/relations.rs checks it).
+pub fn verdict(p: &InflightParams, f: &Formula) -> (bool, String) {
+    use crate::fmt::es_int;
+    let memory = memory_label(p.pod_memory_mib);
+    if f.photos_mb > f.pod_memory_mb {
+        let photos = es_int(f.photos_mb.round() as i64);
+        return (
+            false,
+            match p.max_inflight {
+                None => format!("Sin tope, las fotos en vuelo ({photos} MB) no caben en un pod de {memory}."),
+                Some(c) => format!(
+                    "Aun con el tope de {}, las fotos en vuelo ({photos} MB) no caben en un pod de {memory}.",
+                    es_int(c as i64)
+                ),
+            },
+        );
+    }
+    if f.answers_after_caller_left {
+        return (
+            false,
+            format!(
+                "Cada request dura {} ms y el caller se va a los {} ms: las que entran reciben su respuesta cuando nadie la espera.",
+                es_int((f.duration_s * 1000.0).round() as i64),
+                es_int(p.caller_ms as i64)
+            ),
+        );
+    }
+    if f.rejected_share > 0.0 {
+        (true, "El tope hace su trabajo: las que no caben reciben un 503 al instante y cada una que entra recibe su respuesta a tiempo.".to_string())
+    } else {
+        (true, "Caben todas: nadie recibe un 503.".to_string())
+    }
+}
+
 /// A pod's memory as the lesson writes it: `1024` → `"1 GiB"`, `1536` → `"1,536 MiB"`.
 pub fn memory_label(mib: u32) -> String {
     if mib >= 1024 && mib.is_multiple_of(1024) {
@@ -348,7 +383,13 @@ pub fn simulate(params: &InflightParams) -> PodRun {
     const NS: u64 = 1_000_000_000;
     let rate = p.rps as f64 / p.pods as f64; // per second
     let hold = (p.other_ms + p.timeout_ms) as u64 * 1_000_000;
-    let played = ((p.duration_s as f64).min(MAX_ARRIVALS as f64 / rate) * NS as f64) as u64;
+    // Cut to fit the budget: regular arrivals to exactly its count, random
+    // ones with room for their noise (0.9 of it: ~45 standard deviations).
+    let budget = match p.arrivals {
+        Arrivals::Regular => MAX_ARRIVALS as f64,
+        Arrivals::Poisson => 0.9 * MAX_ARRIVALS as f64,
+    };
+    let played = ((p.duration_s as f64).min(budget / rate) * NS as f64) as u64;
     let cap = p.max_inflight.map_or(u64::MAX, u64::from);
     let mut rng = PyRandom::new(p.seed);
 

@@ -9,7 +9,7 @@ use super::widget_frame::WidgetFrame;
 use crate::chart::inflight::InflightChart;
 use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int, es_percent};
-use crate::sim::inflight::{formula, memory_label, simulate, InflightParams};
+use crate::sim::inflight::{formula, memory_label, simulate, verdict, InflightParams};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -25,7 +25,6 @@ pub fn InflightWidget() -> Html {
     let (f, s) = (&run.0, &run.1);
     let cap = p.max_inflight.map_or("sin tope".to_string(), |c| es_int(c as i64));
     let memory = memory_label(p.pod_memory_mib);
-    let over_memory = f.photos_mb > f.pod_memory_mb;
     let rows = vec![
         row(
             "en vuelo hacia Triton, todo el servicio",
@@ -86,27 +85,9 @@ pub fn InflightWidget() -> Html {
                 .map_or("sin régimen estable".to_string(), |x| es_dec(x, 1))],
         ),
     ];
-    let verdict = if over_memory {
-        (
-            "verdict bad",
-            match p.max_inflight {
-                None => format!(
-                    "Sin tope, las fotos en vuelo ({} MB) no caben en un pod de {memory}.",
-                    es_int(f.photos_mb.round() as i64)
-                ),
-                Some(c) => format!(
-                    "Aun con el tope de {}, las fotos en vuelo ({} MB) no caben en un pod de {memory}.",
-                    es_int(c as i64),
-                    es_int(f.photos_mb.round() as i64)
-                ),
-            },
-        )
-    } else if f.answers_after_caller_left {
-        ("verdict bad", format!("Cada request dura {} ms y el caller se va a los {} ms: las que entran reciben su respuesta cuando nadie la espera.", es_int((f.duration_s * 1000.0).round() as i64), es_int(p.caller_ms as i64)))
-    } else if f.rejected_share > 0.0 {
-        ("verdict ok", "El tope hace su trabajo: las que no caben reciben un 503 al instante y cada una que entra recibe su respuesta a tiempo.".to_string())
-    } else {
-        ("verdict ok", "Caben todas: nadie recibe un 503.".to_string())
+    let verdict = match verdict(&p, f) {
+        (true, text) => ("verdict ok", text),
+        (false, text) => ("verdict bad", text),
     };
     let label = format!(
         "En vuelo en un pod durante {} s: máximo {}, en promedio {}. Harían falta {} lugares; hay {cap}.",

@@ -53,6 +53,9 @@ fn extend(actions: &[Action], extra: Extra, seed: u32) -> Option<Action> {
     }
 }
 
+/// The learner's own steps, at most (the buttons say so when reached).
+const MAX_STEPS: usize = 40;
+
 #[component]
 pub fn StoreWidget() -> Html {
     let h = use_params::<StoreParams>("store");
@@ -67,6 +70,7 @@ pub fn StoreWidget() -> Html {
     let mut actions = base.clone();
     actions.extend((*extra).iter().cloned());
     let played = play(&actions, p.ttl_h as f64 * HOUR_MS, p.in_progress);
+    let full = (*extra).len() >= MAX_STEPS;
     let add = |what: Extra, label: &'static str| {
         let extra = extra.clone();
         let actions = actions.clone();
@@ -74,25 +78,15 @@ pub fn StoreWidget() -> Html {
         let onclick = Callback::from(move |_: MouseEvent| {
             if let Some(a) = extend(&actions, what, seed) {
                 let mut next = (*extra).clone();
-                if next.len() < 40 {
+                if next.len() < MAX_STEPS {
                     next.push(a);
                     extra.set(next);
                 }
             }
         });
-        html! { <button type="button" class="preset" {onclick}>{ label }</button> }
+        html! { <button type="button" class="preset" disabled={full} {onclick}>{ label }</button> }
     };
-    let performed = played.performed.len();
-    let verdict = if performed == 0 {
-        ("warn", "Todavía no se hizo ninguna operación.".to_string())
-    } else if performed == 1 {
-        ("ok", "La operación se hizo una sola vez.".to_string())
-    } else {
-        (
-            "bad",
-            format!("La operación se hizo {performed} veces: cada reintento sin la misma llave fue otra operación."),
-        )
-    };
+    let verdict = played.verdict();
     let undo = {
         let extra = extra.clone();
         Callback::from(move |_: MouseEvent| {
@@ -108,6 +102,9 @@ pub fn StoreWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 <p class={classes!("verdict", verdict.0)} role="status" data-figure="performed">{ verdict.1 }</p>
+                if full {
+                    <p class="notes" role="status">{ format!("Llegaste al tope de {MAX_STEPS} pasos tuyos: deshaz alguno o cambia de caso para seguir.") }</p>
+                }
                 <div class="table-wrap">
                     <table class="lesson-table store-steps" data-figure="steps">
                         <caption>{ "Lo que pasa, paso a paso" }</caption>

@@ -119,3 +119,13 @@ test('load shedding: the unbounded queue ends late, shedding keeps goodput', asy
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a deadline spent before the call: the gateway calls nobody and says so', async () => {
+  const { page, problems } = await open(`${LESSON}/widgets/chain?prep-ms=260`);
+  await drawn(page, 'chain');
+  assert.match(await figure(page, 'chain', 'call_timeout'), /^ninguna llamada: del deadline quedan 250 − 260 = -10 ms/);
+  assert.equal(await page.locator('#widget-chain .verdict.bad[role="alert"]').count(), 0);
+  assert.equal(await figure(page, 'chain', 'zombie'), 'ninguno');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,275 @@
+//! Every scenario over its whole accepted range (not the lesson's point):
+//! the relations between its outputs hold. Shares equal their counts'
+//! ratios, counts add up (served + rejected = arrivals), durations are never
+//! negative, percentages of a whole stay within 0–100 %, a cut run says so
+//! and draws no conclusion, and each verdict's premise is true of the
+//! figures it sits beside. Parameters are drawn from each scenario's own
+//! table (`Params::specs`): often at its ends, otherwise log-uniform between.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use proptest::prelude::*;
+use sensei_lab::sim::params::{self, Kind, Params, Spec, Value};
+use sensei_lab::sim::*;
+
+fn value_for(spec: &Spec) -> BoxedStrategy<Value> {
+    match spec.kind {
+        Kind::Int { min, max, optional } => {
+            let between = (0.0f64..1.0).prop_map(move |u| {
+                // Log-uniform over [min, max] (shifted so that 0 works).
+                let (a, b) = ((min as f64 + 1.0).ln(), (max as f64 + 1.0).ln());
+                ((a + u * (b - a)).exp() - 1.0).round().clamp(min as f64, max as f64) as i64
+            });
+            let ints = prop_oneof![1 => Just(min), 1 => Just(max), 4 => between].prop_map(Value::Int);
+            if optional {
+                prop_oneof![1 => Just(Value::Unset), 3 => ints].boxed()
+            } else {
+                ints.boxed()
+            }
+        }
+        Kind::Choice { options } => proptest::sample::select(options.iter().map(|o| o.0).collect::<Vec<_>>())
+            .prop_map(Value::Choice)
+            .boxed(),
+    }
+}
+
+/// Any accepted parameters of `P`.
+fn any_params<P: Params + std::fmt::Debug + 'static>() -> impl Strategy<Value = P> {
+    P::specs().iter().map(value_for).collect::<Vec<_>>().prop_map(|vals| {
+        let mut p = P::default();
+        for (s, v) in P::specs().iter().zip(vals) {
+            p.set(s.key, v);
+        }
+        assert!(params::check(&p).is_ok(), "{p:?}");
+        p
+    })
+}
+
+fn share(x: f64) -> bool {
+    x.is_finite() && (0.0..=1.0).contains(&x)
+}
+
+fn cfg(cases: u32) -> ProptestConfig {
+    ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(cases),
+    )
+}
+
+proptest! {
+    #![proptest_config(cfg(64))]
+
+    #[test]
+    fn inflight(p in any_params::<inflight::InflightParams>()) {
+        let f = inflight::formula(&p);
+        prop_assert!(share(f.rejected_share), "{f:?}");
+        prop_assert!(f.pod_inflight <= f.pod_demand + 1e-9);
+        prop_assert!(f.served_per_s <= f.pod_rate + 1e-9);
+        if let Some(c) = p.max_inflight { prop_assert!(f.pod_inflight <= c as f64 + 1e-9); }
+        prop_assert!((f.rejected_share - (1.0 - f.served_per_s / f.pod_rate)).abs() < 1e-9);
+        let s = inflight::simulate(&p);
+        prop_assert_eq!(s.served + s.rejected, s.arrivals);
+        prop_assert!(s.measured_rejected <= s.measured_arrivals && s.measured_arrivals <= s.arrivals);
+        prop_assert!(s.arrivals <= inflight::MAX_ARRIVALS);
+        match s.rejected_share {
+            Some(r) => prop_assert!((r - s.measured_rejected as f64 / s.measured_arrivals as f64).abs() < 1e-12),
+            None => prop_assert!(s.measured_arrivals == 0 || s.played_s <= s.warmup_s),
+        }
+        if let Some(m) = s.mean_inflight { prop_assert!(m >= 0.0 && m <= s.max_inflight as f64 + 1e-9); }
+        if let Some(c) = p.max_inflight { prop_assert!(s.max_inflight <= c as u64); }
+        prop_assert!(s.played_s > 0.0 && s.played_s <= s.asked_s);
+        prop_assert_eq!(s.truncated, s.played_s < s.asked_s);
+        prop_assert_eq!(s.truncated || s.mean_inflight.is_none(), !s.notes().is_empty());
+        // The verdict's premise.
+        let (good, text) = inflight::verdict(&p, &f);
+        if text.contains("no caben en un pod") {
+            prop_assert!(f.photos_mb > f.pod_memory_mb);
+            prop_assert_eq!(text.starts_with("Sin tope"), p.max_inflight.is_none());
+        } else if text.contains("nadie la espera") {
+            prop_assert!(f.answers_after_caller_left);
+        } else if text.contains("El tope hace su trabajo") {
+            prop_assert!(good && f.rejected_share > 0.0 && !f.answers_after_caller_left);
+        } else {
+            prop_assert!(good && f.rejected_share == 0.0);
+        }
+    }
+
+    #[test]
+    fn chain(p in any_params::<chain::ChainParams>()) {
+        let r = chain::run(&p);
+        prop_assert!(r.caller_done_ms <= p.caller_ms as u64);
+        prop_assert_eq!(r.left_ms, p.deadline_ms as i64 - p.prep_ms as i64);
+        if !r.called {
+            prop_assert!(p.deadline.is_on() && r.left_ms <= 0);
+            prop_assert_eq!((r.queue_rejects_ms, r.triton_done_ms), (None, None));
+            prop_assert_eq!(r.zombie_compute_ms(), 0);
+        } else if p.deadline.is_on() {
+            prop_assert_eq!(r.call_timeout_ms as i64, (p.triton_cap_ms as i64).min(r.left_ms));
+            prop_assert!(r.call_timeout_ms > 0);
+        }
+        for (a, b) in [r.zombie_queue, r.zombie_compute].into_iter().flatten() {
+            prop_assert!(a < b);
+            prop_assert!(!p.cancel.is_on());
+        }
+        // «Un salto espera más que el de arriba» only when one does.
+        let waits_longer = (r.called && p.prep_ms as u64 + r.call_timeout_ms as u64 > (p.deadline_ms.min(p.caller_ms)) as u64)
+            || p.deadline_ms >= p.caller_ms;
+        prop_assert_eq!(r.misconfigured, waits_longer);
+        let text = chain::call_timeout_text(&p, &r);
+        prop_assert!(!text.contains("min(") || r.left_ms > 0, "{}", text);
+    }
+
+    #[test]
+    fn clocks(p in any_params::<clocks::ClocksParams>()) {
+        let r = clocks::run(&p);
+        if let Some(n) = r.chunks_received {
+            if let Some(c) = p.chunks { prop_assert!(n <= c as u64); }
+            prop_assert!(r.chunks_ms.len() as u64 <= n);
+        } else {
+            prop_assert_eq!(&r.outcome, &clocks::Outcome::NeverEnds);
+        }
+        prop_assert!(r.chunks_ms.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
+    fn shedding(p in any_params::<shedding::SheddingParams>()) {
+        let r = shedding::simulate(&p);
+        prop_assert_eq!(r.unbounded.arrivals, r.shedding.arrivals);
+        for s in [&r.unbounded, &r.shedding] {
+            prop_assert!(share(s.goodput_share) && share(s.interactive_goodput_share) && share(s.batch_goodput_share));
+            let good = (s.goodput_share * s.arrivals as f64).round() as u64;
+            prop_assert_eq!(good + s.late + s.rejected + s.unfinished, s.arrivals);
+            prop_assert!(s.final_latency_ms >= 0.0);
+            prop_assert_eq!(s.seconds.iter().map(|x| (x.goodput + x.late) as u64).sum::<u64>(), good + s.late);
+        }
+        prop_assert_eq!(r.unbounded.rejected, 0);
+        prop_assert!(r.played_s > 0.0 && r.played_s <= r.asked_s as f64);
+        prop_assert_eq!(r.truncated, r.played_s < r.asked_s as f64);
+        prop_assert_eq!(r.truncated, !r.notes().is_empty());
+        prop_assert!(r.unbounded.arrivals <= shedding::MAX_ARRIVALS);
+    }
+
+    #[test]
+    fn hedging(p in any_params::<hedging::HedgingParams>()) {
+        let r = hedging::simulate(&p);
+        let f = hedging::formula(&p);
+        for q in std::iter::once(&r.without).chain(r.with.as_ref()) {
+            prop_assert!(q.p50 <= q.p95 && q.p95 <= q.p99 && q.p99 <= q.p999, "{q:?}");
+            prop_assert!(q.p50 >= 0.0);
+        }
+        prop_assert!(share(r.slow_without) && share(r.slow_with) && share(r.extra_load));
+        prop_assert!(share(f.still_slow) && share(f.extra_load));
+        if r.with.is_none() { prop_assert_eq!(r.extra_load, 0.0); }
+        let notes = hedging::notes(&p, &f, &r);
+        prop_assert_eq!(notes.iter().any(|n| n.contains("más de lo que tiene")), p.hedge_pct.is_some() && f.gpu_after_pct > 100.0);
+        // Where the formula's «still slow» is far from what was measured, a note says so.
+        if p.hedge_pct.is_some() && (r.slow_with - f.still_slow).abs() > 0.05 {
+            prop_assert!(notes.iter().any(|n| n.contains("la cifra que vale")), "{p:?} {notes:?}");
+        }
+    }
+
+    #[test]
+    fn backoff_layers_budget(b in any_params::<retries::BackoffParams>(), l in any_params::<retries::LayersParams>(),
+                             g in any_params::<retries::BudgetParams>()) {
+        let t = retries::backoff(&b);
+        for w in &t.rows {
+            prop_assert!(0.0 <= w.min_ms && w.min_ms <= w.mean_ms && w.mean_ms <= w.max_ms, "{w:?}");
+            if let Some(c) = b.cap_ms { prop_assert!(w.max_ms <= c as f64); }
+        }
+        prop_assert!((t.total_max_ms - t.rows.iter().map(|w| w.max_ms).sum::<f64>()).abs() < 1e-6);
+        prop_assert!((t.total_mean_ms - t.rows.iter().map(|w| w.mean_ms).sum::<f64>()).abs() < 1e-6);
+        let r = retries::layers(&l);
+        prop_assert!(r.reaching.windows(2).all(|w| w[0] <= w[1]));
+        for (x, ps) in r.reaching.iter().zip(&r.per_second) {
+            prop_assert!((x * l.rps as f64 - ps).abs() < 1e-6 * ps.max(1.0));
+        }
+        let u = retries::budget(&g);
+        prop_assert!((u.allowed_per_s - g.rps as f64 * g.budget_pct as f64 / 100.0).abs() < 1e-9);
+        prop_assert!(u.wanted_per_s >= 0.0);
+        for (fail, without, with, bucket) in &u.curve {
+            prop_assert!(share(*fail) && *with <= *without + 1e-12 && *bucket >= 0.0);
+            prop_assert!(with.is_sign_positive() && without.is_sign_positive());
+        }
+        let sentence = retries::budget_sentence(&g, &u);
+        prop_assert!(sentence.contains(&sensei_lab::fmt::es_dec(u.allowed_per_s, 2)), "{}", sentence);
+    }
+
+    #[test]
+    fn store(p in any_params::<idempotency::StoreParams>()) {
+        let r = idempotency::run(&p);
+        prop_assert!(!r.truncated);
+        prop_assert_eq!(r.rows.last().map_or(0, |row| row.performed), r.performed.len());
+        prop_assert!(r.rows.windows(2).all(|w| w[0].t_ms <= w[1].t_ms && w[0].performed <= w[1].performed));
+        let (tone, text) = r.verdict();
+        let keys: Vec<_> = r.performed.iter().map(|(k, _)| k.clone()).collect();
+        match keys.len() {
+            0 => prop_assert_eq!(tone, "warn"),
+            1 => prop_assert_eq!(tone, "ok"),
+            _ => {
+                prop_assert_eq!(tone, "bad");
+                let repeated = keys.iter().enumerate().any(|(i, k)| k.is_some() && keys[..i].contains(k));
+                prop_assert_eq!(text.contains("venció"), repeated);
+                if text.contains("sin llave") { prop_assert!(keys.iter().any(|k| k.is_none())); }
+            }
+        }
+    }
+
+    #[test]
+    fn breaker(p in any_params::<breaker::BreakerParams>()) {
+        let r = breaker::simulate(&p);
+        // Every request is played: nothing is cut.
+        let requests: u64 = r.seconds.iter().map(|s| (s.calls + s.fallbacks) as u64).sum();
+        prop_assert_eq!(requests, p.rps as u64 * (p.window_s + p.duration_s) as u64);
+        prop_assert_eq!(r.seconds.len() as u32, p.window_s + p.duration_s);
+        prop_assert!(r.seconds.iter().all(|s| s.timeouts <= s.calls));
+        let mut state = breaker::State::Closed;
+        for (t, next) in &r.transitions {
+            prop_assert!(state.may_become(*next), "{state:?} → {next:?}");
+            prop_assert!(*t >= -(p.window_s as f64) && *t < p.duration_s as f64 + p.timeout_ms as f64 / 1000.0);
+            state = *next;
+        }
+        prop_assert!(r.waited_before_open <= p.rps as u64 * p.duration_s as u64);
+        prop_assert!(r.fallbacks_first_open <= p.rps as u64 * p.open_s as u64 + 1);
+    }
+}
+
+proptest! {
+    // A storm can be long to play at the top of its ranges: fewer cases.
+    #![proptest_config(cfg(24))]
+
+    #[test]
+    fn storm(p in any_params::<storm::StormParams>()) {
+        let r = storm::simulate(&p);
+        let o = storm::assess(&p, &r);
+        prop_assert!(r.attempts <= storm::MAX_ATTEMPTS);
+        prop_assert!(r.succeeded <= r.attempts);
+        prop_assert_eq!(r.truncated, r.cut_at_s.is_some());
+        prop_assert_eq!(r.truncated, matches!(o, storm::Outcome::Cut { .. }));
+        prop_assert_eq!(r.truncated, !r.notes().is_empty());
+        if let Some(cut) = r.cut_at_s {
+            prop_assert!(r.buckets.len() as f64 * r.bucket_s <= cut + 1e-9);
+            prop_assert_eq!(r.recovered_at_s, None);
+            prop_assert!(!r.recovered());
+        } else {
+            prop_assert_eq!(r.buckets.len(), storm::BUCKETS);
+        }
+        for b in &r.buckets {
+            for x in [b.fresh, b.offered, b.retries, b.goodput, b.zombie, b.fallbacks, b.failed] {
+                prop_assert!(x.is_finite() && x >= 0.0);
+            }
+            prop_assert!(b.retries <= b.offered);
+        }
+        if r.requests > 0 { prop_assert!((r.amplification - r.attempts as f64 / r.requests as f64).abs() < 1e-9); }
+        // The verdict's premise: «se recupera» only for a recovered run played
+        // to the end; «metaestable» only when the same load without the trigger recovers.
+        let v = storm::verdict(&r, o);
+        if v.starts_with("se recupera") { prop_assert!(r.recovered()); }
+        if v.contains("metaestable") {
+            let (q, _) = params::clamp(&p);
+            let calm = storm::simulate(&storm::StormParams { trigger_ms: 0, ..q });
+            prop_assert!(calm.recovered());
+        }
+    }
+}

@@ -171,8 +171,10 @@ pub enum Command {
     Exercise {
         /// The exercise, 1 to 9.
         n: u32,
-        /// 0 = the lesson's numbers; any other number draws other numbers (exercises 2, 4, 5, 6, 7, 8).
-        #[arg(long, default_value_t = 0)]
+        /// 0 = the lesson's numbers; any other number draws other numbers (exercises 2, 4, 5, 6, 7, 8)
+        /// [0–999999; lesson: 0]
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true,
+              value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::exercise::MAX_VARIANT)))]
         variant: u32,
         /// Also print the worked solution and the answers.
         #[arg(long)]
@@ -640,15 +642,6 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                     ),
                 ));
             };
-            if variant > crate::exercise::MAX_VARIANT {
-                return Err((
-                    2,
-                    format!(
-                        "error: --variant must be between 0 and {}",
-                        crate::exercise::MAX_VARIANT
-                    ),
-                ));
-            }
             if json {
                 if !solutions {
                     ex.solution.clear();

@@ -352,3 +352,24 @@ fn the_idempotency_program_prints_any_title_as_python_does() {
 fn json_string(s: &str) -> String {
     serde_json::to_string(s).unwrap()
 }
+
+#[test]
+fn exercise_variant_states_its_bounds() {
+    let help = stdout(&lab(&["exercise", "--help"]));
+    assert!(help.contains("[0–999999"), "the bounds in --help: {help}");
+    for bad in ["-1", "1000000", "99999999999", "abc", "2.5"] {
+        let o = lab(&["exercise", "4", "--variant", bad]);
+        assert_eq!(o.status.code(), Some(2), "--variant {bad}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("--variant"), "--variant {bad}: {err}");
+        if bad != "abc" && bad != "2.5" {
+            assert!(err.contains("is not in 0..=999999"), "--variant {bad}: {err}");
+        }
+    }
+    for good in ["0", "999999"] {
+        assert!(
+            lab(&["exercise", "4", "--variant", good]).status.success(),
+            "--variant {good}"
+        );
+    }
+}

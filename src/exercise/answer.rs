@@ -1,24 +1,36 @@
 //! Reading answers as people type them, in the lesson's Spanish.
 //!
-//! Numbers: `2,500` · `2500` · `2 500` · `2.5` · `2,5` · `≈ 36` · `~36` ·
-//! `4³`. Units are converted to the part's base unit: milliseconds (`ms`,
-//! `s`, `min`, `h`), requests per second (`/s`, `por segundo`, `por
-//! minuto`), shares (`64 %`, `64%`, `0.64`, and a bare `64` read as
-//! percent), counts, and clock times after 12:00:00 (`12:00:05`, `5 s`).
-//! Yes/no: `sí`, `si`, `no`, also at the start of a sentence. Choices: a
-//! letter, `c`, `(c)` or `c)`.
+//! Numbers: `2,500` · `2500` · `2 500` · `2.5` · `2,5` · `≈ 36` · `~36`.
+//! Powers: `4³`, `4^3`, `4 ^ 3`, `4**3`. Multipliers: `15k`, `15 K`,
+//! `2.5k`, `15 mil`, `2 millones`, `2M` (a capital M alone). Units are
+//! converted to the part's base unit: milliseconds (`ms`, `s`, `min`, `h`),
+//! requests per second (`/s`, `por segundo`, `por minuto`), shares (`64 %`,
+//! `64%`, and a bare number, which in a «%» field *is* a percentage: `0.09`
+//! is 0.09 %), counts (words like «intentos» may follow), and clock times
+//! after 12:00:00 (`12:00:05`, `5 s`). Yes/no: `sí`, `si`, `no`, also at
+//! the start of a sentence. Choices: a letter, `c`, `(c)` or `c)`.
 //!
-//! Nothing here panics: text that cannot be read comes back as a message
-//! that says what was expected.
+//! A dot followed by exactly three digits (`2.500`) is a decimal point, as in
+//! the lesson; [`other_reading`] offers 2,500 to the hint when that would be
+//! right. Nothing is dropped silently: what is not understood comes back as
+//! [`Read::Unreadable`], with the words that were not understood and what was
+//! expected; [`shown`] writes back what was read («Leí: 2.5 ms»).
+//!
+//! Nothing here panics.
 //!
 //! ```
 //! use sensei_lab::exercise::answer::{read, Unit, Read};
 //! assert_eq!(read("2.5 s", Unit::Ms), Read::Number(2_500.0));
 //! assert_eq!(read("2,500", Unit::Ms), Read::Number(2_500.0));
+//! assert_eq!(read("2.5k ms", Unit::Ms), Read::Number(2_500.0));
+//! assert_eq!(read("2^4", Unit::Count), Read::Number(16.0));
 //! assert_eq!(read("64 %", Unit::Share), Read::Number(0.64));
+//! assert_eq!(read("16", Unit::Share), Read::Number(0.16));
 //! assert_eq!(read("", Unit::Ms), Read::Empty);
+//! assert!(matches!(read("2500x", Unit::Count), Read::Unreadable { .. }));
 //! ```
 
+use crate::fmt::es_dec;
 use serde::{Deserialize, Serialize};
 
 /// What a part's answer is measured in (and converted to).
@@ -29,7 +41,7 @@ pub enum Unit {
     Ms,
     /// Requests (or attempts) per second.
     Rate,
-    /// A share in [0, 1].
+    /// A share in [0, 1], typed as a percentage.
     Share,
     /// A plain count.
     Count,
@@ -46,9 +58,9 @@ impl Unit {
     pub fn expected(self) -> &'static str {
         match self {
             Unit::Ms => "un número de milisegundos, por ejemplo 150 (o con su unidad: 150 ms, 0.15 s)",
-            Unit::Rate => "un número por segundo, por ejemplo 4,500",
-            Unit::Share => "un porcentaje, por ejemplo 16 % (o 0.16)",
-            Unit::Count => "un número, por ejemplo 64",
+            Unit::Rate => "un número por segundo, por ejemplo 4,500 (o 4.5 mil, 4.5k)",
+            Unit::Share => "un porcentaje, por ejemplo 16 (se lee 16 %)",
+            Unit::Count => "un número, por ejemplo 64 (o 4³, 4^3)",
             Unit::Clock => "una hora, por ejemplo 12:00:05 (o 5 s después de las 12:00:00)",
             Unit::YesNo => "sí o no",
             Unit::Choice => "la letra de una opción, por ejemplo b",
@@ -73,25 +85,67 @@ pub enum Read {
     Number(f64),
     YesNo(bool),
     Choice(char),
-    /// What was expected instead.
-    Unreadable(&'static str),
+    /// The text could not be read: the part not understood (as typed; the
+    /// whole text if nothing was), and what was expected instead.
+    Unreadable {
+        not_understood: String,
+        expected: &'static str,
+    },
+}
+
+impl Read {
+    /// What the learner is told about an unreadable answer:
+    /// «No entendí «x»; se esperaba un número, por ejemplo 64 (o 4³, 4^3).»
+    pub fn message(&self) -> Option<String> {
+        match self {
+            Read::Unreadable {
+                not_understood,
+                expected,
+            } => Some(format!("No entendí «{not_understood}»; se esperaba {expected}.")),
+            _ => None,
+        }
+    }
 }
 
 /// Longest answer read; the rest is ignored (nobody types more for a number).
 const MAX_LEN: usize = 200;
+/// Longest piece of the text quoted back as not understood.
+const QUOTE_LEN: usize = 40;
 
 pub fn read(text: &str, unit: Unit) -> Read {
-    let t: String = text.chars().take(MAX_LEN).collect();
-    let t = crate::text::lower(t.trim());
-    if t.is_empty() {
+    let orig: String = text.chars().take(MAX_LEN).collect();
+    let orig = orig.trim();
+    if orig.is_empty() {
         return Read::Empty;
     }
-    match unit {
-        Unit::YesNo => read_yes_no(&t).map_or(Read::Unreadable(unit.expected()), Read::YesNo),
-        Unit::Choice => read_choice(&t).map_or(Read::Unreadable(unit.expected()), Read::Choice),
-        Unit::Clock => read_clock(&t).map_or(Read::Unreadable(unit.expected()), Read::Number),
-        _ => read_quantity(&t, unit).map_or(Read::Unreadable(unit.expected()), Read::Number),
-    }
+    // `lower` keeps every character's length in bytes: an offset in `t` is one in `orig`.
+    let lower = crate::text::lower(orig);
+    let t = lower.as_str();
+    let result = match unit {
+        Unit::YesNo => read_yes_no(t).map(Read::YesNo).ok_or(t),
+        Unit::Choice => read_choice(t).map(Read::Choice).ok_or(t),
+        Unit::Clock => read_clock(t, orig).map(Read::Number),
+        _ => read_quantity(t, orig, unit).map(Read::Number),
+    };
+    result.unwrap_or_else(|bad| {
+        let at = offset(t, bad);
+        let quoted: String = orig.get(at..).unwrap_or(orig).trim().chars().take(QUOTE_LEN).collect();
+        Read::Unreadable {
+            not_understood: if quoted.is_empty() {
+                orig.chars().take(QUOTE_LEN).collect()
+            } else {
+                quoted
+            },
+            expected: unit.expected(),
+        }
+    })
+}
+
+/// Byte offset of `part` (a piece of `whole`) in `whole`.
+fn offset(whole: &str, part: &str) -> usize {
+    (part.as_ptr() as usize)
+        .saturating_sub(whole.as_ptr() as usize)
+        .min(whole.len())
 }
 
 fn first_word(t: &str) -> &str {
@@ -132,29 +186,32 @@ fn read_choice(t: &str) -> Option<char> {
 }
 
 /// Seconds after 12:00:00 from `12:00:05`, `00:05`, or a duration (`5 s`, `5`).
-fn read_clock(t: &str) -> Option<f64> {
-    let t = strip_approx(t);
-    if t.contains(':') {
-        let parts: Vec<&str> = t.split(|c: char| c.is_whitespace()).next()?.split(':').collect();
-        let nums: Option<Vec<f64>> = parts.iter().map(|p| crate::fmt::parse_decimal(p)).collect();
-        let nums = nums?;
-        let secs = match nums.as_slice() {
-            [h, m, s] => h * 3600.0 + m * 60.0 + s - 12.0 * 3600.0,
-            [m, s] => m * 60.0 + s,
-            _ => return None,
-        };
-        return secs.is_finite().then_some(secs);
-    }
-    read_quantity(t, Unit::Ms).map(|ms| ms / 1000.0).map(|s| {
-        // A bare number here means seconds, not milliseconds.
-        if t.chars()
-            .all(|c| c.is_ascii_digit() || c == '.' || c == ',' || c == ' ')
-        {
-            s * 1000.0
-        } else {
-            s
+/// On failure, the piece of `t` not understood.
+fn read_clock<'a>(t: &'a str, orig: &str) -> Result<f64, &'a str> {
+    let s = strip_approx(t);
+    if s.contains(':') {
+        let (time, after) = s.split_once(char::is_whitespace).unwrap_or((s, ""));
+        let after = after.trim().trim_end_matches('.');
+        if !matches!(after, "" | "h" | "hs" | "hrs" | "horas") {
+            return Err(after);
         }
-    })
+        let nums: Option<Vec<f64>> = time
+            .split(':')
+            .map(|p| {
+                crate::fmt::parse_decimal(p).filter(|v| v.is_finite() && *v >= 0.0 && !p.contains(['e', '+', '-']))
+            })
+            .collect();
+        let secs = match nums.as_deref() {
+            Some([h, m, s]) => h * 3600.0 + m * 60.0 + s - 12.0 * 3600.0,
+            Some([m, s]) => m * 60.0 + s,
+            _ => return Err(s),
+        };
+        return if secs.is_finite() { Ok(secs) } else { Err(s) };
+    }
+    // `t` itself (not `s`): offsets in it are offsets in `orig`.
+    let (ms, unit_given) = read_ms(t, orig)?;
+    // A bare number here means seconds, not milliseconds.
+    Ok(if unit_given { ms / 1000.0 } else { ms })
 }
 
 fn strip_approx(t: &str) -> &str {
@@ -180,36 +237,114 @@ fn strip_approx(t: &str) -> &str {
 
 const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
 
-/// Splits `"2,500 ms"` into the number and what follows it.
-fn split_number(t: &str) -> Option<(f64, &str)> {
-    let t = strip_approx(t);
-    let end = t
+/// A number as typed, with its power and multipliers applied.
+struct Number<'a> {
+    value: f64,
+    /// What follows it (a unit, words), trimmed at the start.
+    rest: &'a str,
+    /// Only the digits as typed, read as written (before power and multipliers).
+    typed: f64,
+    /// Written `2.500`: a dot followed by exactly three digits, as a
+    /// thousands dot would be (read as a decimal point all the same).
+    dot_thousands: bool,
+}
+
+/// The leading run of letters of `s` (`"k ms"` → `"k"`, `"mil/s"` → `"mil"`).
+fn letters(s: &str) -> &str {
+    let end = s
+        .char_indices()
+        .find(|(_, c)| !crate::text::is_alnum(*c) || c.is_ascii_digit())
+        .map_or(s.len(), |(i, _)| i);
+    &s[..end]
+}
+
+/// Reads `2,500`, `2.5k`, `15 mil`, `4³`, `2^4`, `2 ** 4` at the start of
+/// `t` (lower case; `orig` is the same text as typed, for a capital `M`).
+/// On failure, the piece of `t` not understood.
+fn number<'a>(t: &'a str, orig: &str) -> Result<Number<'a>, &'a str> {
+    let s = strip_approx(t);
+    let end = s
         .char_indices()
         .find(|(i, c)| {
             !(c.is_ascii_digit()
                 || *c == '.'
                 || *c == ','
-                || *c == '-'
-                || *c == '+'
+                || (*i == 0 && (*c == '-' || *c == '+'))
                 || *c == '\u{a0}'
                 || *c == '\u{202f}'
-                || (*c == ' ' && t[i + 1..].starts_with(|d: char| d.is_ascii_digit())))
+                || (*c == ' ' && s[i + 1..].starts_with(|d: char| d.is_ascii_digit())))
         })
-        .map_or(t.len(), |(i, _)| i);
-    let (num, rest) = t.split_at(end);
-    let mut value = parse_plain(num)?;
+        .map_or(s.len(), |(i, _)| i);
+    let (num, rest) = s.split_at(end);
+    let typed = parse_plain(num).ok_or(s)?;
+    let mut value = typed;
     let mut rest = rest.trim_start();
-    // 4³ = 64
+    // 4³ = 4^3 = 4 ^ 3 = 4**3 = 64
     let sup: String = rest.chars().take_while(|c| SUPERSCRIPTS.contains(c)).collect();
-    if !sup.is_empty() {
-        let e: i32 = sup
-            .chars()
-            .map(|c| SUPERSCRIPTS.iter().position(|s| *s == c).unwrap_or(0) as i32)
-            .fold(0, |a, d| a.saturating_mul(10).saturating_add(d));
-        value = value.powi(e.min(308));
+    let exponent = if !sup.is_empty() {
         rest = rest[sup.len()..].trim_start();
+        Some(
+            sup.chars()
+                .map(|c| SUPERSCRIPTS.iter().position(|s| *s == c).unwrap_or(0) as i32)
+                .fold(0i32, |a, d| a.saturating_mul(10).saturating_add(d)),
+        )
+    } else if let Some(after) = rest.strip_prefix("**").or_else(|| rest.strip_prefix('^')) {
+        let after = after.trim_start();
+        let (neg, digits) = match after.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, after.strip_prefix('+').unwrap_or(after)),
+        };
+        let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return Err(rest);
+        }
+        let e = digits[..n]
+            .bytes()
+            .fold(0i32, |a, d| a.saturating_mul(10).saturating_add(i32::from(d - b'0')));
+        rest = digits[n..].trim_start();
+        Some(if neg { -e } else { e })
+    } else {
+        None
+    };
+    if let Some(e) = exponent {
+        value = value.powi(e.clamp(-400, 400));
     }
-    value.is_finite().then_some((value, rest))
+    // 15k, 15 K, 15 mil, 2 millones, 2M; «mil millones» too.
+    for _ in 0..2 {
+        let w = letters(rest);
+        let capital_m = orig.as_bytes().get(offset(t, rest)) == Some(&b'M');
+        let factor = match w {
+            "k" | "mil" => 1e3,
+            "millón" | "millon" | "millones" => 1e6,
+            "m" if capital_m => 1e6,
+            _ => break,
+        };
+        value *= factor;
+        rest = rest[w.len()..].trim_start();
+    }
+    if !value.is_finite() {
+        return Err(s);
+    }
+    let digits: String = num
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+        .collect();
+    let dot_thousands = match digits.split_once('.') {
+        Some((int, frac)) => {
+            (1..=3).contains(&int.len())
+                && !int.starts_with('0')
+                && !int.contains(',')
+                && frac.len() == 3
+                && !frac.contains(['.', ','])
+        }
+        None => false,
+    };
+    Ok(Number {
+        value,
+        rest,
+        typed,
+        dot_thousands,
+    })
 }
 
 /// `2,500` · `2500` · `2 500` · `2.5` · `2,5` (a decimal comma) · `1,000,000.5`.
@@ -250,66 +385,181 @@ fn parse_plain(s: &str) -> Option<f64> {
     crate::fmt::parse_decimal(&normal).map(|v| sign * v)
 }
 
-fn read_quantity(t: &str, unit: Unit) -> Option<f64> {
-    let (v, rest) = split_number(t)?;
-    let rest = rest.trim().trim_end_matches('.');
-    let word = rest.split_whitespace().next().unwrap_or("");
+/// `rest` is only a closing dot, or nothing.
+fn done(rest: &str) -> bool {
+    rest.trim().trim_end_matches('.').trim_end().is_empty()
+}
+
+/// Milliseconds, and whether a unit was written.
+fn read_ms<'a>(t: &'a str, orig: &str) -> Result<(f64, bool), &'a str> {
+    let n = number(t, orig)?;
+    let w = letters(n.rest);
+    let factor = match w {
+        "" => 1.0,
+        "ms" | "milisegundos" | "milisegundo" | "msec" | "mseg" => 1.0,
+        "s" | "seg" | "segs" | "segundos" | "segundo" | "sec" | "secs" => 1_000.0,
+        "min" | "mins" | "minutos" | "minuto" => 60_000.0,
+        "h" | "hr" | "hrs" | "horas" | "hora" => 3_600_000.0,
+        _ => return Err(n.rest),
+    };
+    let after = &n.rest[w.len()..];
+    if !done(after) {
+        return Err(if w.is_empty() { n.rest } else { after.trim() });
+    }
+    Ok((n.value * factor, !w.is_empty()))
+}
+
+/// Words a count or a rate may carry: «9 intentos», «2,500 requests».
+const NOUNS: [&str; 12] = [
+    "intento",
+    "reintento",
+    "request",
+    "peticion",
+    "petición",
+    "llamada",
+    "solicitud",
+    "consulta",
+    "vez",
+    "veces",
+    "lugar",
+    "copia",
+];
+
+fn read_quantity<'a>(t: &'a str, orig: &str, unit: Unit) -> Result<f64, &'a str> {
+    if unit == Unit::Ms {
+        return read_ms(t, orig).map(|(ms, _)| ms);
+    }
+    let n = number(t, orig)?;
+    let rest = n.rest;
     match unit {
-        Unit::Ms => {
-            let factor = match word {
-                "" | "ms" | "milisegundos" | "milisegundo" | "msec" => 1.0,
-                "s" | "seg" | "segundos" | "segundo" | "sec" => 1_000.0,
-                "min" | "minutos" | "minuto" => 60_000.0,
-                "h" | "horas" | "hora" => 3_600_000.0,
-                _ => return None,
-            };
-            Some(v * factor)
-        }
         Unit::Rate => {
-            let r = rest.replace(' ', "");
-            let factor = if r.is_empty()
-                || r.starts_with("/s")
-                || r.contains("porsegundo")
-                || r.contains("pors")
-                || r == "rps"
-                || r.starts_with("intentos")
-                || r.starts_with("requests")
-                || r.starts_with("llamadas")
-            {
-                if r.contains("minuto") {
-                    1.0 / 60.0
-                } else {
-                    1.0
-                }
-            } else if r.starts_with("/min") || r.contains("porminuto") {
-                1.0 / 60.0
+            // «4,500 intentos por segundo», «4,500/s», «270 por minuto»; what follows may say where.
+            let w = letters(rest);
+            let mut r: String = if NOUNS.iter().any(|p| w.starts_with(p)) || w == "req" || w == "reqs" {
+                &rest[w.len()..]
             } else {
-                return None;
+                rest
+            }
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+            for tail in ["alfondo", "enelfondo", "porpod", "cadapod"] {
+                if let Some(head) = r.strip_suffix(tail) {
+                    r = head.to_string();
+                }
+            }
+            let r = r.trim_end_matches('.');
+            let factor = match r {
+                "" | "/s" | "/seg" | "/segundo" | "porsegundo" | "pors" | "porseg" | "alsegundo" | "cadasegundo"
+                | "rps" => 1.0,
+                "/min" | "/minuto" | "porminuto" | "pormin" | "alminuto" | "cadaminuto" | "rpm" => 1.0 / 60.0,
+                _ => return Err(rest),
             };
-            Some(v * factor)
+            Ok(n.value * factor)
         }
         Unit::Share => {
-            if word.starts_with('%') || rest.starts_with('%') || word == "por" && rest.contains("ciento") {
-                Some(v / 100.0)
-            } else if rest.is_empty() {
-                // 0.64 is a share; 64 (more than 1) means 64 %.
-                Some(if v > 1.0 { v / 100.0 } else { v })
+            let after = if let Some(a) = rest.strip_prefix('%') {
+                a
+            } else if let Some(a) = rest
+                .strip_prefix("por ciento")
+                .or_else(|| rest.strip_prefix("porciento"))
+            {
+                a
             } else {
-                None
+                // In a «%» field a bare number is a percentage: 0.09 is 0.09 %.
+                rest
+            };
+            if !done(after) {
+                return Err(after.trim());
             }
+            Ok(n.value / 100.0)
         }
         Unit::Count => {
-            // «9 intentos», «44 en vuelo»: words may follow, but not a unit of time or a percent.
-            let bad = ["ms", "s", "seg", "segundos", "min", "h", "%"];
-            (!bad.contains(&word) && !rest.starts_with('%')).then_some(v)
+            // «9 intentos», «44 en vuelo», «64 por request»: words may follow, but not a unit.
+            let w = letters(rest);
+            let next = letters(rest[w.len()..].trim_start());
+            let noun = NOUNS.iter().any(|p| w.starts_with(p))
+                || w.starts_with("req")
+                || (w == "en" && next == "vuelo")
+                || (w == "por" && (next.starts_with("req") || next == "pod"));
+            if done(rest) || noun {
+                Ok(n.value)
+            } else {
+                Err(rest)
+            }
         }
-        Unit::Clock | Unit::YesNo | Unit::Choice => None,
+        Unit::Ms | Unit::Clock | Unit::YesNo | Unit::Choice => Err(t),
     }
+}
+
+/// A reading the learner may have meant instead, when the text allows one,
+/// in the part's base unit, with why it was not read so: `2.500` is read
+/// 2.5, but a thousands dot (as in Spain) would make it 2,500; a bare `0.64`
+/// in a «%» field is read 0.64 %, but as a fraction it would be 64 %. The
+/// hint offers it when it would be right.
+pub fn other_reading(text: &str, unit: Unit) -> Option<(f64, &'static str)> {
+    let Read::Number(v) = read(text, unit) else {
+        return None;
+    };
+    let orig: String = text.chars().take(MAX_LEN).collect();
+    let orig = orig.trim();
+    let lower = crate::text::lower(orig);
+    let n = number(&lower, orig).ok()?;
+    if n.dot_thousands {
+        Some((v * 1000.0, "Aquí el punto separa decimales."))
+    } else if unit == Unit::Share && done(n.rest) && n.typed.abs() <= 1.0 && n.value == n.typed {
+        Some((v * 100.0, "Aquí un número solo ya es un porcentaje."))
+    } else {
+        None
+    }
+}
+
+/// What was read, written the lesson's way, to show before the mark
+/// («Leí: 2.5 ms», «Leí: 0.09 %», «Leí: 12:00:05», «Leí: sí», «Leí: b»).
+/// `None` when nothing was read.
+pub fn shown(r: &Read, unit: Unit) -> Option<String> {
+    Some(match r {
+        Read::Number(v) => match unit {
+            Unit::Ms => format!("{} ms", es_dec(*v, 3)),
+            Unit::Rate => format!("{} por segundo", es_dec(*v, 3)),
+            Unit::Share => format!("{} %", es_dec(v * 100.0, 4)),
+            Unit::Clock => clock(*v, 3),
+            _ => es_dec(*v, 3),
+        },
+        Read::YesNo(b) => (if *b { "sí" } else { "no" }).into(),
+        Read::Choice(c) => c.to_string(),
+        Read::Empty | Read::Unreadable { .. } => return None,
+    })
+}
+
+/// 12:00:00 plus `secs` as `hh:mm:ss` (seconds to `decimals` places; before
+/// noon as the time of day, from 00:00:00 on; before that, in seconds).
+fn clock(secs: f64, decimals: usize) -> String {
+    let total = 12.0 * 3600.0 + secs;
+    if !(0.0..1e12).contains(&total) {
+        return format!("{} s después de las 12:00:00", es_dec(secs, decimals));
+    }
+    let whole = total.floor();
+    let (h, m) = ((whole / 3600.0).floor(), ((whole / 60.0).floor() % 60.0));
+    let s = total - h * 3600.0 - m * 60.0;
+    let s_text = es_dec(s, decimals);
+    // 59.9996 written with 3 decimals is «60»: keep it within the minute.
+    let s_text = if s_text.starts_with("60") {
+        es_dec(s.floor(), 0)
+    } else {
+        s_text
+    };
+    let pad = if s_text.split('.').next().is_some_and(|i| i.len() < 2) {
+        "0"
+    } else {
+        ""
+    };
+    format!("{:02}:{:02}:{pad}{s_text}", h as u64, m as u64)
 }
 
 /// A value written as the lesson writes it, in the part's unit.
 pub fn format(v: f64, unit: Unit) -> String {
-    use crate::fmt::{es_dec, es_percent};
+    use crate::fmt::es_percent;
     match unit {
         Unit::Ms => format!("{} ms", es_dec(v, 1)),
         Unit::Rate => format!("{} por segundo", es_dec(v, 1)),
@@ -328,6 +578,20 @@ pub fn format(v: f64, unit: Unit) -> String {
 mod tests {
     use super::*;
 
+    fn number(t: &str, unit: Unit) -> f64 {
+        match read(t, unit) {
+            Read::Number(v) => v,
+            other => panic!("«{t}» ({unit:?}): {other:?}"),
+        }
+    }
+
+    fn not_understood(t: &str, unit: Unit) -> String {
+        match read(t, unit) {
+            Read::Unreadable { not_understood, .. } => not_understood,
+            other => panic!("«{t}» ({unit:?}) should not be read: {other:?}"),
+        }
+    }
+
     #[test]
     fn numbers_as_people_type_them() {
         for t in [
@@ -339,21 +603,126 @@ mod tests {
             "≈ 2,500 ms",
             "2.5 segundos",
             "2,5 s",
+            "2.5k",
+            "2.5k ms",
+            "2.5 K ms",
+            "2.5 mil ms",
+            "2.5 mil",
         ] {
             assert_eq!(read(t, Unit::Ms), Read::Number(2_500.0), "{t}");
         }
         for t in ["250 ms", "0.25 s", "250"] {
             assert_eq!(read(t, Unit::Ms), Read::Number(250.0), "{t}");
         }
-        for t in ["64 %", "64%", "0.64", "64"] {
+        for t in ["64 %", "64%", "64", "64 por ciento", "≈ 64 %"] {
             assert_eq!(read(t, Unit::Share), Read::Number(0.64), "{t}");
         }
         assert_eq!(read("≈ 36", Unit::Rate), Read::Number(36.0));
         assert_eq!(read("4,500 por segundo", Unit::Rate), Read::Number(4_500.0));
         assert_eq!(read("4,500/s", Unit::Rate), Read::Number(4_500.0));
-        assert_eq!(read("4³", Unit::Count), Read::Number(64.0));
+        assert_eq!(
+            read("4,500 intentos por segundo al fondo", Unit::Rate),
+            Read::Number(4_500.0)
+        );
+        assert_eq!(read("270 por minuto", Unit::Rate), Read::Number(4.5));
         assert_eq!(read("9 intentos", Unit::Count), Read::Number(9.0));
+        assert_eq!(read("44 en vuelo", Unit::Count), Read::Number(44.0));
         assert_eq!(read("24 h", Unit::Ms), Read::Number(86_400_000.0));
+    }
+
+    #[test]
+    fn powers_with_or_without_spaces() {
+        for t in [
+            "4³",
+            "4 ³",
+            "4^3",
+            "4 ^ 3",
+            "4 ^3",
+            "4**3",
+            "4 ** 3",
+            "≈ 4^3",
+            "4^3 intentos",
+        ] {
+            assert_eq!(number(t, Unit::Count), 64.0, "{t}");
+        }
+        for t in ["3^2", "3²", "3**2"] {
+            assert_eq!(number(t, Unit::Count), 9.0, "{t}");
+        }
+        for t in ["2^4", "2**4", "2⁴", "2 ^ 4"] {
+            assert_eq!(number(t, Unit::Count), 16.0, "{t}");
+        }
+        assert_eq!(number("10^3 ms", Unit::Ms), 1_000.0);
+        assert_eq!(number("10^-3 s", Unit::Ms), 1.0);
+        // Arithmetic beyond a power is not read (nor silently cut short).
+        assert_eq!(not_understood("500 × 2^4", Unit::Rate), "× 2^4");
+    }
+
+    #[test]
+    fn thousands_and_millions_as_words_and_letters() {
+        for t in ["15 mil", "15k", "15K", "15 k", "15,000", "15 000"] {
+            assert_eq!(number(t, Unit::Count), 15_000.0, "{t}");
+        }
+        for t in [
+            "15 mil por segundo",
+            "15k/s",
+            "15 K por segundo",
+            "15 mil requests por segundo",
+        ] {
+            assert_eq!(number(t, Unit::Rate), 15_000.0, "{t}");
+        }
+        assert_eq!(number("2.5k", Unit::Count), 2_500.0);
+        assert_eq!(
+            number("2500k", Unit::Count),
+            2_500_000.0,
+            "the k is a multiplier, never dropped"
+        );
+        assert_eq!(number("2 millones", Unit::Count), 2e6);
+        assert_eq!(number("1 millón", Unit::Count), 1e6);
+        assert_eq!(number("2M", Unit::Count), 2e6);
+        assert_eq!(number("2 M por segundo", Unit::Rate), 2e6);
+        assert_eq!(number("3 mil millones", Unit::Count), 3e9);
+        assert_eq!(number("≈ 2M", Unit::Count), 2e6);
+        assert_eq!(number("≈ 2M", Unit::Clock), 2e6, "a bare number of seconds");
+        // A lower-case m alone is not a million (nor minutes): not understood.
+        assert_eq!(not_understood("2m", Unit::Count), "m");
+        assert_eq!(not_understood("2 MS", Unit::Count), "MS");
+        assert_eq!(number("150 MS", Unit::Ms), 150.0);
+    }
+
+    #[test]
+    fn a_bare_number_in_a_percent_field_is_a_percentage() {
+        assert_eq!(number("0.09", Unit::Share), 0.0009);
+        assert_eq!(number("0.09 %", Unit::Share), 0.0009);
+        assert_eq!(number("16", Unit::Share), 0.16);
+        assert_eq!(number("16 %", Unit::Share), 0.16);
+        assert_eq!(
+            other_reading("0.64", Unit::Share),
+            Some((0.64, "Aquí un número solo ya es un porcentaje."))
+        );
+        assert_eq!(
+            other_reading("0.64 %", Unit::Share),
+            None,
+            "written with %: meant as typed"
+        );
+        assert_eq!(other_reading("64", Unit::Share), None, "more than 1: no fraction");
+        assert_eq!(
+            other_reading("1", Unit::Share).map(|r| r.0),
+            Some(1.0),
+            "offered; taken only if right"
+        );
+    }
+
+    #[test]
+    fn a_dot_and_three_digits_is_a_decimal_point_with_a_second_reading() {
+        assert_eq!(number("2.500", Unit::Count), 2.5);
+        assert_eq!(number("2.500", Unit::Ms), 2.5);
+        let (v, why) = other_reading("2.500", Unit::Count).unwrap();
+        assert_eq!(v, 2_500.0);
+        assert!(why.contains("punto separa decimales"));
+        assert_eq!(other_reading("12.500 ms", Unit::Ms).map(|r| r.0), Some(12_500.0));
+        for t in ["2.5", "2.50", "2.5000", "0.500", "2,500", "1,250.500"] {
+            assert_eq!(other_reading(t, Unit::Count), None, "{t}");
+        }
     }
 
     #[test]
@@ -370,16 +739,131 @@ mod tests {
     fn clocks() {
         assert_eq!(read("12:00:05", Unit::Clock), Read::Number(5.0));
         assert_eq!(read("≈ 12:00:05", Unit::Clock), Read::Number(5.0));
+        assert_eq!(read("12:00:05 h", Unit::Clock), Read::Number(5.0));
         assert_eq!(read("5 s", Unit::Clock), Read::Number(5.0));
         assert_eq!(read("5", Unit::Clock), Read::Number(5.0));
+        assert_eq!(read("5,000 ms", Unit::Clock), Read::Number(5.0));
+        assert_eq!(not_understood("12:00:05 pm", Unit::Clock), "pm");
     }
 
     #[test]
-    fn what_cannot_be_read_says_what_was_expected() {
-        assert!(matches!(read("mucho", Unit::Ms), Read::Unreadable(m) if m.contains("milisegundos")));
-        assert!(matches!(read("9 s", Unit::Count), Read::Unreadable(_)));
-        assert!(matches!(read("1,2,3", Unit::Ms), Read::Unreadable(_)));
-        assert!(matches!(read("quizá", Unit::YesNo), Read::Unreadable(_)));
+    fn what_is_shown_as_read() {
+        let shows = |t: &str, u: Unit| shown(&read(t, u), u).unwrap_or_else(|| panic!("«{t}»"));
+        assert_eq!(shows("2.5", Unit::Ms), "2.5 ms");
+        assert_eq!(shows("2.5 s", Unit::Ms), "2,500 ms");
+        assert_eq!(shows("0.09", Unit::Share), "0.09 %");
+        assert_eq!(shows("16", Unit::Share), "16 %");
+        assert_eq!(shows("12:00:05", Unit::Clock), "12:00:05");
+        assert_eq!(shows("5.5 s", Unit::Clock), "12:00:05.5");
+        assert_eq!(shows("11:59:00", Unit::Clock), "11:59:00");
+        assert_eq!(shows("si, claro", Unit::YesNo), "sí");
+        assert_eq!(shows("(b)", Unit::Choice), "b");
+        assert_eq!(shows("15 mil por segundo", Unit::Rate), "15,000 por segundo");
+        assert_eq!(shows("2^4", Unit::Count), "16");
+        assert_eq!(shown(&read("nada", Unit::Count), Unit::Count), None);
+    }
+
+    #[test]
+    fn what_cannot_be_read_says_what_and_what_was_expected() {
+        let m = read("mucho", Unit::Ms).message().unwrap();
+        assert!(
+            m.starts_with("No entendí «mucho»; se esperaba un número de milisegundos"),
+            "{m}"
+        );
+        assert_eq!(not_understood("2500x", Unit::Count), "x");
+        assert_eq!(not_understood("2500 x", Unit::Ms), "x");
+        assert_eq!(not_understood("100 ms en total", Unit::Ms), "en total");
+        assert_eq!(not_understood("2^", Unit::Count), "^");
+        assert_eq!(not_understood("2 * 4", Unit::Count), "* 4");
+        assert_eq!(not_understood("15 miles", Unit::Count), "miles");
+        assert_eq!(not_understood("15 KM", Unit::Count), "KM");
+        assert_eq!(not_understood("9 s", Unit::Count), "s");
+        assert_eq!(not_understood("64 % de las requests", Unit::Share), "de las requests");
+        assert_eq!(not_understood("1,2,3", Unit::Ms), "1,2,3");
+        assert_eq!(not_understood("10^400", Unit::Count), "10^400");
+        assert_eq!(not_understood("quizá", Unit::YesNo), "quizá");
         assert_eq!(read("   ", Unit::Ms), Read::Empty);
+    }
+
+    // proptest is a native dev-dependency only.
+    #[cfg(not(target_arch = "wasm32"))]
+    mod properties {
+        use super::super::*;
+        use proptest::prelude::*;
+
+        fn unit() -> impl Strategy<Value = Unit> {
+            prop_oneof![
+                Just(Unit::Ms),
+                Just(Unit::Rate),
+                Just(Unit::Share),
+                Just(Unit::Count),
+                Just(Unit::Clock),
+                Just(Unit::YesNo),
+                Just(Unit::Choice)
+            ]
+        }
+
+        /// Each numeric unit, a value in its range and how close reading its
+        /// formatted text must come (half the last digit `format` writes).
+        fn value_in_range() -> impl Strategy<Value = (Unit, f64, f64)> {
+            prop_oneof![
+                (0.0f64..1e9).prop_map(|v| (Unit::Ms, v, 0.05)),
+                (0.0f64..1e7).prop_map(|v| (Unit::Rate, v, 0.05)),
+                (0.0f64..=1.0).prop_map(|v| (Unit::Share, v, 0.00005)),
+                (0.0f64..1e9).prop_map(|v| (Unit::Count, v, 0.005)),
+                (0.0f64..43_000.0).prop_map(|v| (Unit::Clock, v, 0.5)),
+            ]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+            /// Any text, in any unit: read or refused, never a panic, never a non-finite number.
+            #[test]
+            fn read_never_panics(t in "\\PC{0,40}", u in unit()) {
+                match read(&t, u) {
+                    Read::Number(v) => prop_assert!(v.is_finite()),
+                    Read::Unreadable { not_understood, .. } => prop_assert!(!not_understood.is_empty()),
+                    _ => {}
+                }
+                let _ = other_reading(&t, u);
+            }
+
+            /// Text made of what numbers are made of (digits, separators, powers, multipliers, units).
+            #[test]
+            fn number_like_text_never_panics(
+                t in "[-+≈~ 0-9.,%:³²^*kKM]{0,14}( ?(mil|millones|ms|s|min|h|%|por segundo|/s|intentos))?",
+                u in unit(),
+            ) {
+                if let Read::Number(v) = read(&t, u) {
+                    prop_assert!(v.is_finite());
+                    let again = shown(&Read::Number(v), u).unwrap();
+                    prop_assert!(!again.is_empty());
+                }
+            }
+
+            /// Formatting a value as the lesson writes it and reading it back gives the value.
+            #[test]
+            fn format_then_read((u, v, close) in value_in_range()) {
+                let text = format(v, u);
+                match read(&text, u) {
+                    Read::Number(back) => prop_assert!((back - v).abs() <= close + 1e-12 * v, "{} → {} → {}", v, text, back),
+                    other => prop_assert!(false, "{} → {} → {:?}", v, text, other),
+                }
+                // And what the page shows as read is read back the same (to its 3 decimals).
+                let echo = shown(&Read::Number(v), u).unwrap();
+                match read(&echo, u) {
+                    Read::Number(back) => prop_assert!((back - v).abs() <= 0.0005 + 1e-12 * v, "{} → {} → {}", v, echo, back),
+                    other => prop_assert!(false, "{} → {} → {:?}", v, echo, other),
+                }
+            }
+
+            /// Sí and no, and the letters of choices, come back as themselves.
+            #[test]
+            fn words_round_trip(yes in any::<bool>(), c in proptest::char::range('a', 'h')) {
+                prop_assert_eq!(read(&format(f64::from(u8::from(yes)), Unit::YesNo), Unit::YesNo), Read::YesNo(yes));
+                prop_assert_eq!(read(&format(f64::from(c as u32), Unit::Choice), Unit::Choice), Read::Choice(c));
+            }
+        }
     }
 }

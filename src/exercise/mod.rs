@@ -14,7 +14,9 @@
 //! use sensei_lab::exercise::{build, check, Mark};
 //! let ex = build(2, 0).unwrap();
 //! let marks = check(&ex, &["100", "200", "400", "800", "1 s", "2.5 s", "1,250 ms"].map(String::from));
-//! assert!(marks.iter().all(|m| *m == Mark::Right));
+//! assert!(marks.iter().all(Mark::is_right));
+//! // What was read comes with the mark: «Leí: 2,500 ms».
+//! assert_eq!(marks[5].read(), Some("2,500 ms"));
 //! ```
 
 pub mod answer;
@@ -92,22 +94,45 @@ pub struct Exercise {
     pub solution: Vec<String>,
 }
 
-/// What a checked part gets.
+/// What a checked part gets. A part that was read carries what was read,
+/// written the lesson's way («2.5 ms», «0.09 %», «12:00:05», «sí», «b»), so
+/// that the page can show it beside the mark and an ambiguity is visible.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mark {
     /// Nothing typed: «sin respuesta», not wrong.
     Empty,
-    Right,
-    /// With what a known mistake says, if it is one.
-    Wrong(Option<String>),
-    /// The text could not be read; what was expected.
+    Right {
+        read: String,
+    },
+    /// With what a known mistake (or a likelier reading of the text) says, if any.
+    Wrong {
+        read: String,
+        hint: Option<String>,
+    },
+    /// The text could not be read: what was not understood, and what was expected.
     Unreadable(String),
 }
 
 impl Mark {
     pub fn is_right(&self) -> bool {
-        *self == Mark::Right
+        matches!(self, Mark::Right { .. })
+    }
+
+    /// What was read, as the page shows it after «Leí:».
+    pub fn read(&self) -> Option<&str> {
+        match self {
+            Mark::Right { read } | Mark::Wrong { read, .. } => Some(read),
+            Mark::Empty | Mark::Unreadable(_) => None,
+        }
+    }
+
+    /// What a wrong answer's hint says.
+    pub fn hint(&self) -> Option<&str> {
+        match self {
+            Mark::Wrong { hint, .. } => hint.as_deref(),
+            _ => None,
+        }
     }
 }
 
@@ -123,6 +148,67 @@ pub fn build(n: u32, variant: u32) -> Option<Exercise> {
     bank::build(n, v)
 }
 
+/// A variant as a URL gives it (`variant=…`, or `class=…` for a whole
+/// class), read leniently: the variant to show and, when the text was not
+/// one, the note that says so (`whose` is «La versión» or «La versión de la
+/// clase»). A number out of range is brought within 0 to [`MAX_VARIANT`];
+/// anything else (text, `NaN`, a fraction) is ignored: the lesson's numbers.
+///
+/// ```
+/// use sensei_lab::exercise::variant_from_text;
+/// assert_eq!(variant_from_text("17", "La versión"), (17, None));
+/// let (v, note) = variant_from_text("-1", "La versión");
+/// assert_eq!(v, 0);
+/// assert_eq!(note.unwrap(), "La versión «-1» no existe (van de 0 a 999,999); se muestran los números de la lección.");
+/// ```
+pub fn variant_from_text(raw: &str, whose: &str) -> (u32, Option<String>) {
+    let text = crate::sim::params::percent_decode(raw);
+    let t = text.trim();
+    if t.is_empty() {
+        return (0, None);
+    }
+    // 1,000 as the lesson writes it; 1_000 as a programmer might.
+    let plain: String = t.chars().filter(|c| !matches!(c, ',' | '_')).collect();
+    let quoted: String = t.chars().take(24).collect();
+    let quoted = if t.chars().count() > 24 { quoted + "…" } else { quoted };
+    let range = format!("van de 0 a {}", crate::fmt::es_int(i64::from(MAX_VARIANT)));
+    let lesson = "se muestran los números de la lección";
+    let digits = plain.strip_prefix(['+', '-']).unwrap_or(&plain);
+    let value = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        // Any number of digits: a huge one is just out of range.
+        let v = digits.trim_start_matches('0');
+        let big = v.len() > 7 || v.parse::<u32>().is_ok_and(|v| v > MAX_VARIANT);
+        Some(match (t.starts_with('-') && !v.is_empty(), big) {
+            (true, _) => -1.0,
+            (false, true) => f64::INFINITY,
+            (false, false) => v.parse::<u32>().map_or(0.0, f64::from),
+        })
+    } else {
+        crate::fmt::parse_decimal(&plain)
+    };
+    match value {
+        Some(v) if v < 0.0 => (0, Some(format!("{whose} «{quoted}» no existe ({range}); {lesson}."))),
+        Some(v) if v > f64::from(MAX_VARIANT) => (
+            MAX_VARIANT,
+            Some(format!(
+                "{whose} «{quoted}» no existe ({range}); se muestra la {}.",
+                crate::fmt::es_int(i64::from(MAX_VARIANT))
+            )),
+        ),
+        Some(v) if v.fract() == 0.0 => (v as u32, None),
+        Some(_) => (
+            0,
+            Some(format!(
+                "{whose} «{quoted}» no existe ({range}, sin decimales); {lesson}."
+            )),
+        ),
+        None => (
+            0,
+            Some(format!("{whose} «{quoted}» no es un número ({range}); {lesson}.")),
+        ),
+    }
+}
+
 fn same(e: &Expect, got: &Read, tol: Tol) -> bool {
     match (e, got) {
         (Expect::Number(x), Read::Number(y)) => tol.accepts(*x, *y),
@@ -132,39 +218,90 @@ fn same(e: &Expect, got: &Read, tol: Tol) -> bool {
     }
 }
 
+/// How far `got` is from the answer a mistake produces, if it is within the
+/// part's own tolerance around the mistake's value, on the part's own scale.
+/// A whole count (or whole milliseconds) keeps half a unit, so that 8.4 is
+/// still «8»; a share or a clock keeps exactly its tolerance.
+pub fn mistake_distance(part: &Part, mistake: &Mistake, got: &Read) -> Option<f64> {
+    match (&mistake.answer, got) {
+        (Expect::Number(x), Read::Number(y)) => {
+            let d = (x - y).abs();
+            let floor = matches!(part.unit, Unit::Count | Unit::Ms | Unit::Rate) && d < 0.5;
+            (floor || part.tol.accepts(*x, *y)).then_some(d)
+        }
+        (e, g) => same(e, g, part.tol).then_some(0.0),
+    }
+}
+
+/// What the mistakes of `part` say about `got`: the hint of the mistake it
+/// is, the nearest if the tolerances of two reach it (so that no two
+/// mistakes answer the same text); both, if two mistakes give the very same
+/// value.
+pub fn mistake_hint(part: &Part, got: &Read) -> Option<String> {
+    let near: Vec<(f64, &str)> = part
+        .mistakes
+        .iter()
+        .filter_map(|m| mistake_distance(part, m, got).map(|d| (d, m.message.as_str())))
+        .collect();
+    let best = near.iter().map(|(d, _)| *d).fold(f64::INFINITY, f64::min);
+    let mut says: Vec<&str> = Vec::new();
+    for (_, m) in near.iter().filter(|(d, _)| *d <= best + 1e-9) {
+        if !says.contains(m) {
+            says.push(m);
+        }
+    }
+    match says.as_slice() {
+        [] => None,
+        [one] => Some(one.to_string()),
+        [first, rest @ ..] => {
+            let mut hint = format!(
+                "Esa respuesta puede venir de {} errores. {first}",
+                if rest.len() == 1 { "dos" } else { "varios" }
+            );
+            for m in rest {
+                hint.push_str(" O bien: ");
+                hint.push_str(m);
+            }
+            Some(hint)
+        }
+    }
+}
+
 /// Marks one part's answer.
 pub fn check_part(part: &Part, text: &str) -> Mark {
     let got = read(text, part.unit);
+    let shown = answer::shown(&got, part.unit).unwrap_or_default();
     match got {
         Read::Empty => Mark::Empty,
-        Read::Unreadable(what) => Mark::Unreadable(format!("Se esperaba {what}.")),
-        ref g if same(&part.expect, g, part.tol) => Mark::Right,
+        Read::Unreadable { .. } => Mark::Unreadable(got.message().unwrap_or_default()),
+        Read::Choice(c) if !part.options.is_empty() && !part.options.iter().any(|(l, _)| *l == c) => {
+            Mark::Unreadable(format!(
+                "No hay opción «{c}»; se esperaba una de las letras {}.",
+                letters_list(&part.options)
+            ))
+        }
+        ref g if same(&part.expect, g, part.tol) => Mark::Right { read: shown },
         ref g => {
-            // A mistake is recognised within the part's tolerance (at least a hair, for exact answers).
-            let tol = match part.tol {
-                Tol::Abs(a) => Tol::Abs(a.max(0.5)),
-                t => t,
-            };
-            let hint = part
-                .mistakes
-                .iter()
-                .find(|m| same(&m.answer, g, tol))
-                .map(|m| m.message.clone());
-            if let (Read::Choice(c), true) = (g, !part.options.is_empty()) {
-                if !part.options.iter().any(|(l, _)| l == c) {
-                    return Mark::Unreadable(format!(
-                        "Se esperaba una de las letras {}.",
-                        part.options
-                            .iter()
-                            .map(|(l, _)| l.to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ));
-                }
-            }
-            Mark::Wrong(hint)
+            // «2.500» where 2,500 is right; «0.64» in a % field where 64 % is right.
+            let likelier = answer::other_reading(text, part.unit)
+                .filter(|(v, _)| same(&part.expect, &Read::Number(*v), part.tol))
+                .map(|(v, why)| format!("¿Quisiste escribir {}? {why}", answer::format(v, part.unit)));
+            let hint = likelier.or_else(|| mistake_hint(part, g));
+            Mark::Wrong { read: shown, hint }
         }
     }
+}
+
+/// `['a', 'b', 'c']` → `"a, b o c"`.
+fn letters_list(letters: &[(char, String)]) -> String {
+    let mut out = String::new();
+    for (i, (l, _)) in letters.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == letters.len() { " o " } else { ", " });
+        }
+        out.push(*l);
+    }
+    out
 }
 
 /// Marks every part (missing answers count as empty).
@@ -199,7 +336,8 @@ pub fn to_text(ex: &Exercise, solutions: bool) -> String {
     out.push_str(&ex.statement);
     out.push_str("\n\n");
     for p in &ex.parts {
-        out.push_str(&format!("  {}: ______", p.label));
+        let blank = if p.unit == Unit::Share { "______ %" } else { "______" };
+        out.push_str(&format!("  {}: {blank}", p.label));
         if !p.options.is_empty() {
             for (l, t) in &p.options {
                 out.push_str(&format!("\n      {l}) {t}"));

@@ -252,7 +252,8 @@ pub fn values_to_query(specs: &[Spec], values: &[Value], defaults: &[Value]) -> 
         .join("&")
 }
 
-fn percent_decode(s: &str) -> String {
+/// `%41` → `A`, `+` → a space: a query value as it was meant.
+pub fn percent_decode(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -5,8 +5,8 @@
 
 use super::progress_store;
 use super::url_state;
-use crate::exercise::answer::Unit;
-use crate::exercise::{build, check, has_variants, Exercise, Mark, MAX_VARIANT};
+use crate::exercise::answer::{read, shown, Unit};
+use crate::exercise::{build, check, check_part, has_variants, variant_from_text, Exercise, Mark, MAX_VARIANT};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -16,24 +16,26 @@ pub struct ExerciseProps {
 }
 
 /// `exercise=N&variant=K` in the URL: the variant of exercise N to show;
-/// `class=K`: the variant of every exercise, the same for a whole class.
-pub fn variant_from_url(n: u32) -> u32 {
+/// `class=K`: the variant of every exercise, the same for a whole class. A
+/// variant the URL cannot give (`-1`, `abc`, `2000000`) comes with a note.
+pub fn variant_from_url(n: u32) -> (u32, Option<String>) {
+    if !has_variants(n) {
+        return (0, None);
+    }
     let q = url_state::current_query();
-    let (mut ex, mut variant, mut class) = (None, 0, None);
+    let (mut ex, mut variant, mut class) = (None, None, None);
     for kv in q.trim_start_matches('?').split('&') {
         match kv.split_once('=') {
             Some(("exercise", v)) => ex = v.parse::<u32>().ok(),
-            Some(("variant", v)) => variant = v.parse::<u32>().unwrap_or(0).min(MAX_VARIANT),
-            Some(("class", v)) => class = v.parse::<u32>().ok().map(|c| c.min(MAX_VARIANT)),
+            Some(("variant", v)) => variant = Some(v),
+            Some(("class", v)) => class = Some(v),
             _ => {}
         }
     }
-    if !has_variants(n) {
-        0
-    } else if ex == Some(n) {
-        variant
+    if ex == Some(n) {
+        variant.map_or((0, None), |v| variant_from_text(v, "La versión"))
     } else {
-        class.unwrap_or(0)
+        class.map_or((0, None), |c| variant_from_text(c, "La versión de la clase"))
     }
 }
 
@@ -54,6 +56,8 @@ struct State {
     checked: bool,
     solution: bool,
     notice: Option<String>,
+    /// What the URL asked for that could not be shown as asked.
+    url_note: Option<String>,
 }
 
 impl State {
@@ -67,15 +71,22 @@ impl State {
             .flat_map(|e| e.parts.iter())
             .map(|p| progress.answer(n, variant, &p.id).unwrap_or_default().to_string())
             .collect();
+        // Checked again, so that what was read is shown (and an answer read otherwise today is not «bien»).
         let marks = ex.as_ref().and_then(|e| {
             let before: Vec<Mark> = e
                 .parts
                 .iter()
-                .map(|p| {
-                    if progress.is_right(n, variant, &p.id) {
-                        Mark::Right
-                    } else {
+                .zip(&answers)
+                .map(|(p, a): (_, &String)| {
+                    if !progress.is_right(n, variant, &p.id) {
                         Mark::Empty
+                    } else if a.is_empty() {
+                        Mark::Right { read: String::new() }
+                    } else {
+                        match check_part(p, a) {
+                            m @ Mark::Right { .. } => m,
+                            _ => Mark::Empty,
+                        }
                     }
                 })
                 .collect();
@@ -88,27 +99,35 @@ impl State {
             checked: false,
             solution: false,
             notice: None,
+            url_note: None,
         }
     }
 }
 
+/// «Leí: 2.5 ms», before the mark or, while typing, alone.
+fn read_view(read: &str) -> Html {
+    html! { <span class="read" data-figure="read">{ "Leí: " }<strong>{ read }</strong></span> }
+}
+
 fn mark_view(m: &Mark) -> Html {
-    match m {
-        Mark::Right => html! { <span class="mark right">{ "✓ Bien" }</span> },
+    let read = m.read().filter(|r| !r.is_empty()).map(read_view).unwrap_or_default();
+    let verdict = match m {
+        Mark::Right { .. } => html! { <span class="mark right">{ "✓ Bien" }</span> },
         Mark::Empty => html! { <span class="mark empty">{ "Sin respuesta" }</span> },
-        Mark::Wrong(None) => html! { <span class="mark wrong">{ "✗ No" }</span> },
-        Mark::Wrong(Some(why)) => {
+        Mark::Wrong { hint: None, .. } => html! { <span class="mark wrong">{ "✗ No" }</span> },
+        Mark::Wrong { hint: Some(why), .. } => {
             html! { <span class="mark wrong">{ "✗ No. " }<span class="why">{ why }</span></span> }
         }
-        Mark::Unreadable(what) => html! { <span class="mark unreadable">{ "No se entiende. " }{ what }</span> },
-    }
+        Mark::Unreadable(what) => html! { <span class="mark unreadable">{ what }</span> },
+    };
+    html! { <>{ read }{ verdict }</> }
 }
 
 fn placeholder(unit: Unit) -> &'static str {
     match unit {
         Unit::Ms => "ms, o con su unidad",
         Unit::Rate => "por segundo",
-        Unit::Share => "%",
+        Unit::Share => "por ejemplo 16",
         Unit::Count => "número",
         Unit::Clock => "hh:mm:ss",
         _ => "",
@@ -118,7 +137,13 @@ fn placeholder(unit: Unit) -> &'static str {
 #[component]
 pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
     let n = props.n;
-    let state = use_state(|| State::fresh(n, variant_from_url(n)));
+    let state = use_state(|| {
+        let (variant, note) = variant_from_url(n);
+        State {
+            url_note: note,
+            ..State::fresh(n, variant)
+        }
+    });
     let slug = use_context::<super::route::LessonSlug>()
         .map(|s| s.0)
         .unwrap_or_default();
@@ -205,6 +230,9 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
     html! {
         <section class="exercise" id={id.clone()} data-exercise={n.to_string()} data-variant={state.variant.to_string()}>
             <div class="exercise-head"><super::embed_code::EmbedCode piece={super::route::Piece::Exercise(n)} /></div>
+            if let Some(note) = &state.url_note {
+                <p class="notes" role="status" data-figure="url-note">{ note }</p>
+            }
             if state.variant > 0 {
                 <p class="variant-note">{ format!("Otra versión (número {}): los mismos pasos, con otros números.", state.variant) }</p>
             }
@@ -213,7 +241,9 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
                 { for ex.parts.iter().enumerate().map(|(i, p)| {
                     let input_id = format!("{id}-{}", p.id);
                     let value = state.answers.get(i).cloned().unwrap_or_default();
-                    let mark = state.marks.as_ref().and_then(|m| m.get(i)).filter(|m| checked || m.is_right());
+                    let mark = state.marks.as_ref().and_then(|m| m.get(i)).filter(|m| checked || m.is_right())
+                        // A part edited since its mark has none (its text is read as typed).
+                        .filter(|m| **m != Mark::Empty || value.trim().is_empty());
                     let field = match p.unit {
                         Unit::YesNo | Unit::Choice => {
                             let options: Vec<(String, String)> = if p.unit == Unit::YesNo {
@@ -240,17 +270,32 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
                         }
                         _ => {
                             let set = set_answer(i);
-                            html! {
+                            let input = html! {
                                 <input id={input_id.clone()} type="text" inputmode="decimal" autocomplete="off" class="answer"
                                     placeholder={placeholder(p.unit)} value={value.clone()}
+                                    aria-describedby={format!("{input_id}-read")}
                                     oninput={Callback::from(move |e: InputEvent| set.emit(e.target_unchecked_into::<HtmlInputElement>().value()))} />
+                            };
+                            if p.unit == Unit::Share {
+                                // A bare number here is a percentage: the field says so.
+                                html! { <span class="answer-with-unit">{ input }<span class="answer-unit">{ "%" }</span></span> }
+                            } else {
+                                input
                             }
                         }
                     };
+                    // While typing (before a mark), what the text reads as.
+                    let live = if mark.is_none() && !matches!(p.unit, Unit::YesNo | Unit::Choice) {
+                        shown(&read(&value, p.unit), p.unit)
+                    } else {
+                        None
+                    };
+                    let label = if p.unit == Unit::Share { format!("{} (en %)", p.label) } else { p.label.clone() };
                     html! {
-                        <div class={classes!("part", mark.map(|m| match m { Mark::Right => "is-right", Mark::Wrong(_) => "is-wrong", _ => "is-other" }))} data-part={p.id.clone()}>
-                            <label id={format!("{input_id}-label")} for={input_id.clone()} class="part-label">{ &p.label }</label>
+                        <div class={classes!("part", mark.map(|m| match m { Mark::Right { .. } => "is-right", Mark::Wrong { .. } => "is-wrong", _ => "is-other" }))} data-part={p.id.clone()}>
+                            <label id={format!("{input_id}-label")} for={input_id.clone()} class="part-label">{ label }</label>
                             { field }
+                            <div class="part-read" id={format!("{input_id}-read")}>{ live.as_deref().map(read_view).unwrap_or_default() }</div>
                             <div class="part-mark" aria-live="polite">{ mark.map(mark_view).unwrap_or_default() }</div>
                         </div>
                     }

@@ -6,7 +6,7 @@ use super::route::Route;
 use super::router::Link;
 use super::url_state;
 use crate::exercise::answer::Unit;
-use crate::exercise::{build, expected_text, has_variants, COUNT, MAX_VARIANT};
+use crate::exercise::{build, expected_text, has_variants, variant_from_text, Expect, Part, COUNT};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -19,10 +19,8 @@ pub fn PrintPage(props: &PrintPageProps) -> Html {
     let Some(lesson) = crate::lesson::find(&props.slug) else {
         return html! { <super::not_found::NotFound /> };
     };
-    let class: u32 = url_state::query_value("class")
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0)
-        .min(MAX_VARIANT);
+    let (class, class_note) =
+        url_state::query_value("class").map_or((0, None), |c| variant_from_text(&c, "La versión de la clase"));
     let solutions = url_state::query_value("solutions").is_some_and(|v| v == "1");
     let link = |class: u32, solutions: bool| {
         let mut q = Vec::new();
@@ -52,6 +50,9 @@ pub fn PrintPage(props: &PrintPageProps) -> Html {
                 <button type="button" class="primary" onclick={print}>{ "Imprimir" }</button>
             </div>
             <h1>{ format!("{} · Ejercicios", lesson.title) }</h1>
+            if let Some(note) = class_note {
+                <p class="notes" role="status" data-figure="url-note">{ note }</p>
+            }
             <p class="print-meta">
                 { if class > 0 { format!("Versión de la clase: {class}. ") } else { "Con los números de la lección. ".to_string() } }
                 { "Resuélvelos con lápiz; revisa con la solución." }
@@ -64,12 +65,13 @@ pub fn PrintPage(props: &PrintPageProps) -> Html {
                         { for ex.parts.iter().map(|p| html! {
                             <li>
                                 <span>{ &p.label }</span>
-                                if p.unit == Unit::Choice {
-                                    <ul class="print-options">{ for p.options.iter().map(|(l, t)| html! { <li>{ format!("☐ {l}) {t}") }</li> }) }</ul>
+                                if matches!(p.unit, Unit::Choice | Unit::YesNo) {
+                                    { options(p, solutions) }
                                 } else if solutions {
                                     <span class="print-answer">{ expected_text(p) }</span>
                                 } else {
                                     <span class="print-blank"></span>
+                                    if p.unit == Unit::Share { { " %" } }
                                 }
                             </li>
                         }) }
@@ -83,5 +85,28 @@ pub fn PrintPage(props: &PrintPageProps) -> Html {
                 </section>
             }) }
         </main>
+    }
+}
+
+/// A choice's options, or sí / no, each with its box; with the solutions,
+/// the right one ticked (☑) and in bold, the others left empty (☐).
+fn options(p: &Part, solutions: bool) -> Html {
+    let items: Vec<(String, bool)> = match &p.expect {
+        Expect::YesNo(yes) => vec![("sí".to_string(), *yes), ("no".to_string(), !*yes)],
+        Expect::Choice(c) => p.options.iter().map(|(l, t)| (format!("{l}) {t}"), l == c)).collect(),
+        Expect::Number(_) => Vec::new(),
+    };
+    html! {
+        <ul class={classes!("print-options", (p.unit == Unit::YesNo).then_some("yes-no"))}>
+            { for items.into_iter().map(|(text, right)| {
+                let key = solutions && right;
+                html! {
+                    <li class={classes!(key.then_some("is-answer"))} data-answer={key.then_some("true")}>
+                        { if key { "☑ " } else { "☐ " } }{ text }
+                        if key { <span class="visually-hidden">{ " (respuesta)" }</span> }
+                    </li>
+                }
+            }) }
+        </ul>
     }
 }

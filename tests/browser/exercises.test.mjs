@@ -21,7 +21,7 @@ test('exercise 2: marked part by part, the solution after checking, kept after a
   assert.match(await markOf(page, 2, 'w3'), /✓ Bien/);
   assert.match(await markOf(page, 2, 'w5'), /Sin respuesta/);
   assert.match(await markOf(page, 2, 'max'), /✗ No\. Olvidaste el tope/);
-  assert.match(await markOf(page, 2, 'mean'), /No se entiende\. Se esperaba un número de milisegundos/);
+  assert.match(await markOf(page, 2, 'mean'), /^No entendí «mucho»; se esperaba un número de milisegundos/);
   await solution.click();
   assert.match(await page.textContent('#exercise-2 [data-figure="solution"]'), /Máximo total: 100 \+ 200 \+ 400 \+ 800 \+ 1,000 = 2,500 ms\./);
   // The progress summary heard about it.
@@ -117,4 +117,80 @@ test('a browser that refuses storage still works, and says it cannot save', asyn
   assert.match(await page.textContent('.progress-summary'), /no deja guardar/);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('answers read as typed: powers, thousands, a % field, a thousands dot, echoed «Leí: …»', async () => {
+  const { page, problems } = await open(`${LESSON}/ejercicios`);
+  const fillAll = async (n, answers) => {
+    for (const [part, text] of Object.entries(answers)) await page.fill(`#exercise-${n}-${part}`, text);
+  };
+  const check = async (n) => {
+    await page.click(`#exercise-${n} button:text("Comprobar")`);
+    await page.waitForSelector(`#exercise-${n} [data-figure="summary"]`);
+  };
+  // Exercise 4: (1 + 2)² = 9 and 2⁴ = 16 attempts, typed with ^ and **; thousands per second with k and mil.
+  await fillAll(4, { a1: '3^2', a2: '4.5k', b1: '2**4', b2: '8 mil por segundo' });
+  // Before checking, each field says what it read.
+  assert.equal(await page.textContent('#exercise-4 [data-part="a2"] .part-read'), 'Leí: 4,500 por segundo');
+  await check(4);
+  assert.equal(await page.textContent('#exercise-4 [data-figure="summary"]'), '4 de 4 bien.');
+  assert.equal(await markOf(page, 4, 'a1'), 'Leí: 9✓ Bien');
+  assert.equal(await markOf(page, 4, 'b1'), 'Leí: 16✓ Bien');
+  assert.equal(await markOf(page, 4, 'a2'), 'Leí: 4,500 por segundo✓ Bien');
+  assert.equal(await markOf(page, 4, 'b2'), 'Leí: 8,000 por segundo✓ Bien');
+  // Exercise 7: 15 mil requests right; 2.500 read as 2.5, and the hint asks.
+  await fillAll(7, { a: '12:00:05', b: '2.500', c: '15 mil' });
+  await check(7);
+  assert.equal(await markOf(page, 7, 'a'), 'Leí: 12:00:05✓ Bien');
+  assert.equal(await markOf(page, 7, 'b'), 'Leí: 2.5✗ No. ¿Quisiste escribir 2,500? Aquí el punto separa decimales.');
+  assert.equal(await markOf(page, 7, 'c'), 'Leí: 15,000✓ Bien');
+  await page.fill('#exercise-7-c', '15k');
+  assert.equal(await page.textContent('#exercise-7 [data-part="c"] .part-read'), 'Leí: 15,000', 'an edited part reads again');
+  // Exercise 8: a % field says so, and 0.09 there is 0.09 %.
+  assert.match(await page.textContent('#exercise-8 [data-part="b1"] .part-label'), /\(en %\)$/);
+  assert.equal(await page.textContent('#exercise-8 [data-part="b1"] .answer-unit'), '%');
+  await fillAll(8, { b1: '0.09', b3: '0.05' });
+  await page.check('#exercise-8 input[name="exercise-8-c1"][value="no"]');
+  await check(8);
+  assert.equal(await markOf(page, 8, 'b1'), 'Leí: 0.09 %✓ Bien');
+  assert.equal(await markOf(page, 8, 'b3'), 'Leí: 0.05 %✗ No. ¿Quisiste escribir 5 %? Aquí un número solo ya es un porcentaje.');
+  assert.equal(await markOf(page, 8, 'c1'), 'Leí: no✓ Bien');
+  // Exercise 2: a letter is never dropped.
+  await fillAll(2, { w1: '2500x', w5: '1k', max: '2.5k ms' });
+  await check(2);
+  assert.match(await markOf(page, 2, 'w1'), /^No entendí «x»; se esperaba un número de milisegundos/);
+  assert.equal(await markOf(page, 2, 'w5'), 'Leí: 1,000 ms✓ Bien');
+  assert.equal(await markOf(page, 2, 'max'), 'Leí: 2,500 ms✓ Bien');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a variant the URL cannot give is said, and the printed key ticks the right options', async () => {
+  const bad = await open(`${LESSON}/ejercicio-4?exercise=4&variant=-1`);
+  await bad.page.waitForSelector('#exercise-4');
+  assert.equal(await bad.page.textContent('#exercise-4 [data-figure="url-note"]'),
+    'La versión «-1» no existe (van de 0 a 999,999); se muestran los números de la lección.');
+  assert.equal(await bad.page.getAttribute('#exercise-4', 'data-variant'), '0');
+  await bad.page.close();
+  const big = await open(`${LESSON}/ejercicio-6?class=2000000`);
+  await big.page.waitForSelector('#exercise-6');
+  assert.match(await big.page.textContent('#exercise-6 [data-figure="url-note"]'), /«2000000» no existe .*se muestra la 999,999\./);
+  assert.equal(await big.page.getAttribute('#exercise-6', 'data-variant'), '999999');
+  await big.page.close();
+
+  const key = await open(`/imprimir/timeouts-reintentos-idempotencia?class=17&solutions=1`);
+  await key.page.waitForSelector('.print-exercise');
+  for (const n of [1, 3, 5, 6, 7, 8, 9]) {
+    const parts = await key.page.locator(`.print-exercise[data-exercise="${n}"] .print-options`).count();
+    const ticked = await key.page.locator(`.print-exercise[data-exercise="${n}"] [data-answer="true"]`).count();
+    assert.ok(parts > 0 && ticked === parts, `exercise ${n}: ${ticked} of ${parts} ticked`);
+  }
+  assert.match(await key.page.textContent('.print-exercise[data-exercise="9"] [data-answer="true"]'), /^☑ b\) el orquestador/);
+  const paper = await open(`/imprimir/timeouts-reintentos-idempotencia?class=abc`);
+  await paper.page.waitForSelector('.print-exercise');
+  assert.equal(await paper.page.locator('[data-answer="true"]').count(), 0, 'no key without solutions');
+  assert.match(await paper.page.textContent('[data-figure="url-note"]'), /La versión de la clase «abc» no es un número/);
+  assert.deepEqual([...key.problems, ...paper.problems], []);
+  await key.page.close();
+  await paper.page.close();
 });

@@ -130,7 +130,7 @@ pub enum Command {
     },
     /// A retry storm: layers that retry in front of a server of fixed capacity, and a trigger.
     ///
-    /// Work budget: at most 600,000 attempts to the server. A storm can grow without end, so a run that reaches the budget stops there and says so ("truncated": true, "cut_at_s", a note): its timeline ends where the data end, and it concludes nothing (outcome "cut", recovered null; the tipping point "unknown").
+    /// Work budget: at most 650,000 attempts to the server (room for the largest calm run, 2,000 × 300 s). A storm can grow without end, so a run that reaches the budget stops there and says so ("truncated": true, "cut_at_s", a note): its timeline ends where the data end, and it concludes nothing (outcome "cut", recovered null; the tipping point "unknown").
     Storm {
         #[command(flatten)]
         params: StormParams,
@@ -331,12 +331,7 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                         approx(f.photos_mb),
                         inflight::memory_label(p.pod_memory_mib)
                     ),
-                    (if f.answers_after_caller_left {
-                        "las que entran reciben su respuesta cuando el caller ya se fue"
-                    } else {
-                        "cada request recibe su respuesta antes de que el caller se vaya"
-                    })
-                    .to_string(),
+                    inflight::verdict(&p, &f).1,
                     format!(
                         "simulación de un pod ({} s): {} rechazadas de {} llegadas ({}), máximo {} en vuelo{steady}",
                         es_dec(s.played_s, 3),
@@ -419,8 +414,13 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                     es_percent(r.extra_load, 1)
                 ));
                 out.push(format!(
-                    "una pieza al {} % de uso queda en ≈ {} %",
+                    "una pieza al {} % de uso {} ≈ {} %",
                     p.utilization_pct,
+                    if f.gpu_after_pct > 100.0 {
+                        "necesitaría"
+                    } else {
+                        "queda en"
+                    },
                     es_dec(f.gpu_after_pct, 1)
                 ));
             }

@@ -349,6 +349,27 @@ fn number<'a>(t: &'a str, orig: &str) -> Result<Number<'a>, &'a str> {
 
 /// `2,500` · `2500` · `2 500` · `2.5` · `2,5` (a decimal comma) · `1,000,000.5`.
 fn parse_plain(s: &str) -> Option<f64> {
+    // A space may only separate thousands (`2 500`): «4 3» or «1 50» are
+    // two numbers, not 43 or 150.
+    let spaced: Vec<&str> = s
+        .trim()
+        .split([' ', '\u{a0}', '\u{202f}'])
+        .filter(|g| !g.is_empty())
+        .collect();
+    if spaced.len() > 1 {
+        let first = spaced[0].trim_start_matches(['-', '+']);
+        let int_digits = |g: &str| g.split(['.', ',']).next().map_or(0, str::len);
+        let ok = !first.is_empty()
+            && int_digits(first) <= 3
+            && !first.contains(['.', ','])
+            && spaced[1..spaced.len() - 1]
+                .iter()
+                .all(|g| g.len() == 3 && g.chars().all(|c| c.is_ascii_digit()))
+            && spaced.last().is_some_and(|g| int_digits(g) == 3);
+        if !ok {
+            return None;
+        }
+    }
     let s: String = s
         .chars()
         .filter(|c| !matches!(c, ' ' | '\u{a0}' | '\u{202f}'))
@@ -589,6 +610,15 @@ mod tests {
         match read(t, unit) {
             Read::Unreadable { not_understood, .. } => not_understood,
             other => panic!("«{t}» ({unit:?}) should not be read: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_space_only_separates_thousands() {
+        assert_eq!(read("2 500", Unit::Count), Read::Number(2_500.0));
+        assert_eq!(read("1 000 000", Unit::Count), Read::Number(1_000_000.0));
+        for t in ["4 3", "1 50", "12 3456"] {
+            assert!(matches!(read(t, Unit::Count), Read::Unreadable { .. }), "{t}");
         }
     }
 

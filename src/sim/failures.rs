@@ -325,10 +325,13 @@ pub fn decide(s: &Situation) -> Decision {
     // and good). Only a refused connection, which never reached anyone, goes
     // to another replica at once.
     if s.caller == Caller::Interactive && s.failure != Failure::ConnectionRefused {
-        return no(
+        return no(if s.failure == Failure::Timeout {
             "No: en el camino interactivo nadie reintenta. Un segundo intento tendría menos tiempo que el primero, que no alcanzó, contra una pieza que seguramente sigue saturada; el plan B es barato y bueno."
-                .into(),
-        );
+                .into()
+        } else {
+            "No: en el camino interactivo nadie reintenta. La pieza de atrás seguramente sigue en apuros y el reintento le sumaría carga; el plan B es barato y bueno."
+                .into()
+        });
     }
     let ignored = matches!(header, Some((_, None)));
     let why = match (s.failure, header) {

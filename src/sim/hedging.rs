@@ -218,14 +218,18 @@ pub fn notes(params: &HedgingParams, f: &Formula, r: &HedgingRun) -> Vec<String>
     // difference the Monte Carlo's noise cannot explain is said too.
     let n = p.reads.max(1) as f64;
     let noise = 4.0 * (f.still_slow * (1.0 - f.still_slow) / n).sqrt() + 0.002;
-    if p.pause_pct >= 100 - h || (r.slow_with - f.still_slow).abs() > noise {
+    // The hedging percentile falls inside the pauses: measured, not assumed.
+    let inside = r
+        .hedge_at_ms
+        .is_some_and(|at| p.pause_pct > 0 && at >= p.pause_ms as f64);
+    if inside || (r.slow_with - f.still_slow).abs() > noise {
         out.push(format!(
             "La cuenta de la lección ({} × {} = {} siguen lentas) supone que las lentas son menos que el {} que recibe copia. Aquí {}: la simulación mide {} lentas con hedging, y esa es la cifra que vale.",
             es_percent(p.pause_pct as f64 / 100.0, 0),
             es_percent(p.pause_pct as f64 / 100.0, 0),
             es_percent(f.still_slow, 2),
             es_percent((100 - h) as f64 / 100.0, 0),
-            if p.pause_pct >= 100 - h {
+            if inside {
                 format!("el {} es lento y el p{h} cae dentro de las pausas, así que la copia sale tarde", es_percent(p.pause_pct as f64 / 100.0, 0))
             } else {
                 "no se cumple".to_string()

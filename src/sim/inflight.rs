@@ -348,11 +348,16 @@ pub fn formula_notes(p: &InflightParams, f: &Formula, s: &PodRun) -> Vec<String>
     let (p, _) = super::params::clamp(p);
     let mut out = Vec::new();
     if let (Arrivals::Poisson, Some(cap), Some(measured)) = (p.arrivals, p.max_inflight, s.rejected_share) {
+        let erlang = erlang_b(f.pod_demand, cap);
+        // Only where random arrivals change the answer (more than half a point).
+        if erlang - f.rejected_share <= 0.005 {
+            return out;
+        }
         out.push(format!(
             "La cuenta de la lección ({} con 503) es para llegadas parejas; al azar se juntan y se rechazan más. La simulación mide {}, y la fórmula de Erlang para llegadas al azar da {}.",
             es_percent(f.rejected_share, 1),
             es_percent(measured, 1),
-            es_percent(erlang_b(f.pod_demand, cap), 1)
+            es_percent(erlang, 1)
         ));
     }
     out
@@ -399,6 +404,9 @@ pub struct PodRun {
     pub asked_s: f64,
     /// The run was cut to [`MAX_ARRIVALS`]: `played_s < asked_s`.
     pub truncated: bool,
+    /// Arrivals per second at the pod, and whether they are random (for the notes).
+    pub rate: f64,
+    pub random: bool,
     /// `(t in s, most in flight since the previous point)`, for the chart.
     pub curve: Vec<(f64, u64)>,
 }
@@ -498,6 +506,8 @@ pub fn simulate(params: &InflightParams) -> PodRun {
         played_s: played as f64 / NS as f64,
         asked_s: p.duration_s as f64,
         truncated: played < p.duration_s as u64 * NS,
+        rate,
+        random: p.arrivals == Arrivals::Poisson,
         curve,
     }
 }
@@ -510,10 +520,13 @@ impl PodRun {
         let mut out = Vec::new();
         if self.truncated {
             out.push(format!(
-                "La simulación de un pod cubre {} s de los {} s pedidos: a este ritmo llegan más de {} requests, el tope de trabajo de la simulación.",
+                "La simulación de un pod cubre {} s de los {} s pedidos: en {} s llegarían ≈ {} requests, y su tope de trabajo es de {}{}.",
                 es_dec(self.played_s, 3),
                 es_int(self.asked_s as i64),
-                es_int(MAX_ARRIVALS as i64)
+                es_int(self.asked_s as i64),
+                es_int((self.rate * self.asked_s).round() as i64),
+                es_int(if self.random { (0.9 * MAX_ARRIVALS as f64) as i64 } else { MAX_ARRIVALS as i64 }),
+                if self.random { " con llegadas al azar" } else { "" }
             ));
         }
         if self.mean_inflight.is_none() {

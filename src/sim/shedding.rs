@@ -250,6 +250,8 @@ pub struct SheddingRun {
     /// The shedding server has neither a cap nor a queue limit: it sheds
     /// nothing, only serves interactive requests first.
     pub same_rules: bool,
+    /// Arrivals per second asked (for the notes).
+    pub rps: f64,
 }
 
 impl SheddingRun {
@@ -264,10 +266,12 @@ impl SheddingRun {
             return out;
         }
         out.push(format!(
-            "Se simularon {} s de los {} s pedidos: a este ritmo llegan más de {} requests, el tope de trabajo de la simulación. La gráfica y las cifras son de esos {} s.",
+            "Se simularon {} s de los {} s pedidos: en {} s llegarían ≈ {} requests, y el tope de trabajo de la simulación es de {} (con margen para el azar de las llegadas). La gráfica y las cifras son de esos {} s.",
             es_dec(self.played_s, 2),
             es_int(self.asked_s as i64),
-            es_int(MAX_ARRIVALS as i64),
+            es_int(self.asked_s as i64),
+            es_int((self.rps * self.asked_s as f64).round() as i64),
+            es_int((0.9 * MAX_ARRIVALS as f64) as i64),
             es_dec(self.played_s, 2)
         ));
         out
@@ -494,6 +498,7 @@ pub fn simulate(params: &SheddingParams) -> SheddingRun {
         asked_s: p.duration_s,
         truncated: played < p.duration_s as f64,
         same_rules: p.max_inflight.is_none() && p.queue_timeout_ms.is_none(),
+        rps: p.rps as f64,
     }
 }
 

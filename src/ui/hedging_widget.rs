@@ -72,8 +72,8 @@ pub fn HedgingWidget() -> Html {
                 <li>{ format!("La copia sale en el p{hp}, a los {}: una rescatada tarda a lo más ≈ {} + {} = {} (la más lenta medida: {}).",
                     ms(at), es_int(at.round() as i64), es_int(p.copy_ms as i64), ms(at + p.copy_ms as f64),
                     r.rescued_max_ms.map_or("ninguna".into(), ms)) }</li>
-                <li data-figure="gpu">{ format!("Carga extra ≈ {}: una pieza al {} % de uso queda en {} × {} ≈ {} %.",
-                    es_percent(f.extra_load, 0), p.utilization_pct, es_dec(p.utilization_pct as f64 / 100.0, 2),
+                <li data-figure="gpu">{ format!("Carga extra ≈ {}: una pieza al {} % de uso {} {} × {} ≈ {} %.",
+                    es_percent(f.extra_load, 0), p.utilization_pct, if f.gpu_after_pct > 100.0 { "necesitaría" } else { "queda en" }, es_dec(p.utilization_pct as f64 / 100.0, 2),
                     es_dec(1.0 + f.extra_load, 2), es_dec(f.gpu_after_pct, 1)) }</li>
             </ul>
         },

@@ -103,12 +103,14 @@ pub fn InflightWidget() -> Html {
         (false, text) => ("verdict bad", text),
     };
     let label = format!(
-        "En vuelo en un pod durante {} s: máximo {}, en promedio {}. Harían falta {} lugares; hay {cap}.",
+        "En vuelo en un pod durante {} s: máximo {}, en promedio {}. Harían falta {} lugares; {}.",
         es_dec(s.played_s, 1),
         es_int(s.max_inflight as i64),
         s.mean_inflight
             .map_or("sin régimen estable".to_string(), |x| es_dec(x, 1)),
-        es_dec(f.pod_demand, 1)
+        crate::fmt::es_num(f.pod_demand),
+        p.max_inflight
+            .map_or("no hay tope".to_string(), |c| format!("hay {}", es_int(c as i64)))
     );
     html! {
         <WidgetFrame id="inflight" title="Lo que cuesta esperar de más: Little contra MAX_INFLIGHT">

@@ -71,7 +71,13 @@ pub fn SheddingWidget() -> Html {
     ];
     let head = vec!["fila sin tope".to_string(), "con load shedding".to_string()];
     let over = p.rps as f64 > run.capacity_rps;
-    let verdict = if over {
+    let verdict = if over && run.same_rules {
+        format!(
+            "Llegan {} por segundo y caben {}: sin tope la fila crece hasta que todas vencen su deadline adentro, y sin tope ni límite de espera el otro servidor tampoco suelta nada.",
+            es_int(p.rps as i64),
+            es_dec(run.capacity_rps, 2)
+        )
+    } else if over {
         format!(
             "Llegan {} por segundo y caben {}: sin tope la fila crece hasta que todas vencen su deadline adentro; soltando carga, el servidor entrega ≈ {} por segundo a tiempo.",
             es_int(p.rps as i64),

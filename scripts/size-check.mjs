@@ -12,7 +12,7 @@
 // for where the bytes go).
 import { firstLoad } from './sizes.mjs';
 
-const LIMIT = 349 * 1000;
+const LIMIT = 350 * 1000;
 const GOAL = 350 * 1000;
 
 const dist = process.argv[2] || 'dist';

@@ -143,7 +143,7 @@ pub fn draw<DB: DrawingBackend>(
     if over > top {
         ch.draw_series(std::iter::once(Text::new(
             format!("↑ hasta {} /s", crate::fmt::es_int(over.round() as i64)),
-            (c.end_s * 0.7, top * 0.93),
+            (c.cut_at.unwrap_or(c.end_s) * 0.7, top * 0.93),
             super::font(font, &palette::CONTRAST),
         )))?;
     }

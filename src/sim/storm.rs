@@ -353,10 +353,10 @@ impl StormRun {
         self.cut_at_s
             .map(|t| {
                 format!(
-                    "La corrida se cortó a los {} s de {} s: llegó al tope de trabajo de esta simulación ({} intentos al servidor). La gráfica y las cifras llegan hasta ahí, y no se puede decir si se recupera.",
+                    "El tope de trabajo de esta simulación es de {} intentos al servidor, y esta tormenta lo alcanzó a los {} s de {} s: la gráfica y las cifras llegan hasta ahí.",
+                    es_int(MAX_ATTEMPTS as i64),
                     es_dec(t, 1),
-                    es_int(self.duration_s as i64),
-                    es_int(MAX_ATTEMPTS as i64)
+                    es_int(self.duration_s as i64)
                 )
             })
             .into_iter()

@@ -35,7 +35,12 @@ pub fn StormWidget() -> Html {
         Callback::from(move |_: MouseEvent| tip.set(Some((p.clone(), tipping_point(&p)))))
     };
     let (r, outcome) = (&run.0, run.1);
-    let ok = matches!(outcome, Outcome::Recovered { .. });
+    // Green when it recovers, red when it does not, amber when the run cannot tell.
+    let tone = match outcome {
+        Outcome::Recovered { .. } => "ok",
+        Outcome::Metastable | Outcome::Overloaded => "bad",
+        _ => "warn",
+    };
     let rows = vec![
         row("requests nuevas", "requests", vec![es_int(r.requests as i64)]),
         row(
@@ -71,7 +76,7 @@ pub fn StormWidget() -> Html {
             </div>
             <div class="results">
                 { notes(&h) }
-                <p class={classes!("verdict", if ok { "ok" } else { "bad" })} role="status" data-figure="verdict">
+                <p class={classes!("verdict", tone)} role="status" data-figure="verdict">
                     { crate::text::upper_first(&verdict(r, outcome)) }{ "." }
                 </p>
                 { run_notes(&run_note_list) }

@@ -1,0 +1,206 @@
+// The lab in the three browser engines learners use: Chromium (Chrome, Edge),
+// Firefox (Gecko) and WebKit (Safari's engine), each driven through classic
+// WebDriver by one client (selenium-webdriver) against Debian's drivers:
+// chromedriver, geckodriver with firefox-esr, and WebKitWebDriver with
+// WebKitGTK's MiniBrowser (under xvfb-run, see ./lab). The Playwright suite in
+// tests/browser/ goes deeper in Chromium; this one keeps the basics true
+// everywhere: every page loads without an error, a widget re-runs on input,
+// an exercise is answered and marked, an embed takes its height.
+//
+// Classic WebDriver has no console capture: the test server adds one small
+// script of its own origin to every page (`/__lab-errors.js`), which records
+// errors, rejections and console.error, so the page's CSP stays as strict as
+// in production ('self' covers it).
+//
+//   LAB_ENGINES=chromium,firefox,webkit node --test tests/engines/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
+import { tmpdir, homedir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Builder, By, Key, until } from 'selenium-webdriver';
+import chrome from 'selenium-webdriver/chrome.js';
+import firefox from 'selenium-webdriver/firefox.js';
+import { serve } from '../browser/serve.mjs';
+import { SLUG, WIDGETS } from '../browser/harness.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const DIST = process.env.LAB_DIST || join(here, '..', '..', 'dist');
+const ENGINES = (process.env.LAB_ENGINES || 'chromium,firefox,webkit').split(',').filter(Boolean);
+const LESSON = `/lecciones/${SLUG}`;
+
+const ERRORS_JS = `// Test only: what a classic WebDriver cannot read from the console.
+(() => {
+  const seen = (window.__labErrors = []);
+  addEventListener('error', (e) => seen.push('error: ' + (e.message || e.type)));
+  addEventListener('unhandledrejection', (e) => seen.push('rejection: ' + String(e.reason)));
+  const original = console.error;
+  console.error = (...args) => { seen.push('console.error: ' + args.join(' ')); original.apply(console, args); };
+})();
+`;
+
+let dir, server, base;
+
+before(async () => {
+  // A copy of the build whose pages load the error recorder first.
+  dir = await mkdtemp(join(tmpdir(), 'lab-engines-'));
+  await cp(DIST, dir, { recursive: true });
+  await writeFile(join(dir, '__lab-errors.js'), ERRORS_JS);
+  for (const page of ['index.html', '404.html']) {
+    const html = await readFile(join(dir, page), 'utf8').catch(() => null);
+    if (html) await writeFile(join(dir, page), html.replace('<head>', '<head><script src="/__lab-errors.js"></script>'));
+  }
+  server = await serve(dir, 0);
+  base = `http://127.0.0.1:${server.address().port}`;
+});
+
+after(async () => {
+  server?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** A port nobody listens on, for a driver we start ourselves. */
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+  });
+}
+
+async function startWebKit() {
+  const port = await freePort();
+  const proc = spawn('WebKitWebDriver', [`--port=${port}`], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok).catch(() => false);
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const driver = await new Builder()
+    .usingServer(`http://127.0.0.1:${port}`)
+    .withCapabilities({
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': {
+        binary: '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+        args: ['--automation'],
+      },
+    })
+    .build();
+  return { driver, stop: () => proc.kill() };
+}
+
+async function startDriver(engine) {
+  if (engine === 'chromium') {
+    const options = new chrome.Options()
+      .setChromeBinaryPath('/usr/bin/chromium')
+      .addArguments('--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync', '--window-size=1280,900');
+    const service = new chrome.ServiceBuilder('/usr/bin/chromedriver');
+    const driver = await new Builder().forBrowser('chrome').setChromeOptions(options).setChromeService(service).build();
+    return { driver, stop: () => {} };
+  }
+  if (engine === 'firefox') {
+    const options = new firefox.Options().setBinary('/usr/bin/firefox-esr').addArguments('-headless')
+      .setPreference('browser.shell.checkDefaultBrowser', false);
+    const service = new firefox.ServiceBuilder(process.env.GECKODRIVER || join(homedir(), '.cargo', 'bin', 'geckodriver'));
+    const driver = await new Builder().forBrowser('firefox').setFirefoxOptions(options).setFirefoxService(service).build();
+    return { driver, stop: () => {} };
+  }
+  if (engine === 'webkit') return startWebKit();
+  throw new Error(`unknown engine ${engine}`);
+}
+
+/** Opens a path and waits for the app's `main`; returns the page's recorded errors so far. */
+async function open(driver, path) {
+  await driver.get(base + path);
+  await driver.wait(until.elementLocated(By.css('main')), 30_000);
+  return driver.executeScript('return window.__labErrors || ["the error recorder did not load"]');
+}
+
+const errors = (driver) => driver.executeScript(
+  'return (window.__labErrors || ["the error recorder did not load"]).concat(document.getElementById("panic-panel") ? ["the panic panel"] : [])');
+
+const draws = (driver, widget) =>
+  driver.executeScript(`return Number(document.querySelector('#widget-${widget} canvas')?.dataset.draws || 0)`);
+
+for (const engine of ENGINES) {
+  test(`${engine}: every page loads, a widget re-runs, an exercise is marked, an embed takes its height`, async (t) => {
+    const { driver, stop } = await startDriver(engine);
+    t.after(async () => { await driver.quit().catch(() => {}); stop(); });
+
+    await t.test('the error recorder records', async () => {
+      await open(driver, LESSON);
+      // (An error thrown by the driver's own script is not the page's in
+      // every engine: the page's error event is sent as an uncaught one is.)
+      await driver.executeScript('console.error("prueba"); window.dispatchEvent(new ErrorEvent("error", { message: "lanzado" }));');
+      await driver.sleep(100);
+      const seen = await errors(driver);
+      assert.ok(seen.some((e) => /prueba/.test(e)) && seen.some((e) => /^error: lanzado/.test(e)), JSON.stringify(seen));
+    });
+
+    await t.test('every page loads without an error', async () => {
+      const paths = [
+        LESSON, `${LESSON}/la-manada`, ...WIDGETS.map((w) => `${LESSON}/widgets/${w}`),
+        `${LESSON}/ejercicios/2`, `/embed/${SLUG}/widgets/herd`, `/imprimir/${SLUG}?class=17&solutions=1`,
+        '/no-existe',
+      ];
+      for (const path of paths) {
+        await open(driver, path);
+        // Give the widgets their first run and draw.
+        await driver.sleep(150);
+        assert.deepEqual(await errors(driver), [], `${engine} ${path}`);
+      }
+      assert.match(await driver.findElement(By.css("main")).getText(), /No encontramos esa página/);
+    });
+
+    await t.test('a widget re-runs on input', async () => {
+      await open(driver, `${LESSON}/widgets/herd`);
+      await driver.wait(async () => (await draws(driver, 'herd')) >= 1, 20_000);
+      const before = await draws(driver, 'herd');
+      const clients = await driver.findElement(By.css('#herd-clients'));
+      // Select what is there and type over it, then leave the field: every
+      // engine commits a number input on blur (WebKitWebDriver's clear()
+      // leaves a number input as it was).
+      await clients.sendKeys(Key.chord(Key.CONTROL, 'a'), '2000', Key.TAB);
+      if ((await driver.executeScript('return document.querySelector("#herd-clients").value')) !== '2000') {
+        // WebKitWebDriver types nothing over a number input's selection:
+        // set it as typing would, with the events a browser sends.
+        await driver.executeScript(`const el = document.querySelector('#herd-clients'); el.focus(); el.value = '2000';
+          el.dispatchEvent(new Event('input', { bubbles: true })); el.dispatchEvent(new Event('change', { bubbles: true })); el.blur();`);
+      }
+      await driver.wait(async () => (await draws(driver, 'herd')) > before, 20_000, `${engine}: the herd did not redraw`);
+      assert.deepEqual(await errors(driver), []);
+    });
+
+    await t.test('an exercise is answered and marked, with what was read', async () => {
+      await open(driver, `${LESSON}/ejercicios/4`);
+      const a1 = await driver.wait(until.elementLocated(By.css('#exercise-4-a1')), 20_000);
+      await a1.sendKeys('3^2');
+      await driver.findElement(By.css('#exercise-4-a2')).sendKeys('4,500');
+      const check = await driver.findElement(By.xpath('//button[normalize-space()="Comprobar"]'));
+      await driver.executeScript('arguments[0].scrollIntoView({block: "center"})', check);
+      await check.click();
+      const part = await driver.findElement(By.css('[data-part="a1"]'));
+      await driver.wait(async () => /Bien/.test(await part.getText()), 10_000, `${engine}: no mark`);
+      assert.match(await part.getText(), /Leí: 9/);
+      assert.match(await driver.findElement(By.css('[data-part="a2"]')).getText(), /Bien/);
+      assert.deepEqual(await errors(driver), []);
+    });
+
+    await t.test('an embed takes the height of its content', async () => {
+      // A course page of another origin (another port) with the resize script.
+      const host = createServer((req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(`<!doctype html><html lang="es"><body><h1>Mi curso</h1>
+          <iframe id="w" src="${base}/embed/${SLUG}/widgets/budget" style="border:0;width:100%" height="120"></iframe>
+          <script src="${base}/sensei-embed.js"></script></body></html>`);
+      });
+      await new Promise((r) => host.listen(0, '127.0.0.1', r));
+      t.after(() => { host.closeAllConnections?.(); host.close(); });
+      await driver.get(`http://127.0.0.1:${host.address().port}/curso`);
+      await driver.wait(async () => Number(await driver.findElement(By.css('#w')).getAttribute('height')) > 300, 30_000,
+        `${engine}: the iframe kept its 120 px`);
+    });
+  });
+}

@@ -283,7 +283,7 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                     &notes,
                 ));
             }
-            let cap = p.max_inflight.map_or("sin tope de lugares".to_string(), |c| {
+            let cap = p.max_inflight.map_or("(sin tope)".to_string(), |c| {
                 format!(
                     "contra {} {}",
                     es_int(c as i64),

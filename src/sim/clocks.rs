@@ -101,7 +101,7 @@ const SPECS: &[Spec] = &[
         label: "Timeout de conexión",
         unit: "ms",
         unset: "sin timeout",
-        toggle: "poner",
+        toggle: "activar",
         kind: Kind::Int {
             min: 1,
             max: 600_000,
@@ -113,7 +113,7 @@ const SPECS: &[Spec] = &[
         label: "Timeout de lectura",
         unit: "ms",
         unset: "sin timeout",
-        toggle: "poner",
+        toggle: "activar",
         kind: Kind::Int {
             min: 1,
             max: 600_000,
@@ -125,7 +125,7 @@ const SPECS: &[Spec] = &[
         label: "Timeout total",
         unit: "ms",
         unset: "sin timeout",
-        toggle: "poner",
+        toggle: "activar",
         kind: Kind::Int {
             min: 1,
             max: 3_600_000,

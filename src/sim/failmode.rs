@@ -148,7 +148,7 @@ const SPECS: &[Spec] = &[
     Spec::choice("mode", "Si el revisor no contesta", MODE_OPTIONS),
     Spec::int("outage-min", "El revisor no contesta durante", "min", 1, 1_440),
     Spec::int("per-min", "Llegan por minuto", "", 1, 1_000_000),
-    Spec::int("bad-permille", "De ellos, malos", "‰", 0, 1_000),
+    Spec::int("bad-permille", "Violan las reglas", "de cada 1,000", 0, 1_000),
 ];
 
 crate::impl_params!(FailModeParams, SPECS, {

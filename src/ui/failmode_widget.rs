@@ -41,11 +41,10 @@ pub fn FailModeWidget() -> Html {
                     { &r.what }
                 </p>
                 <p class="lesson-choice" data-figure="lesson">
-                    <strong>{ if r.matches_lesson { "Como la lección. " } else { "Lo contrario de la lección. " } }</strong>
+                    <strong>{ if r.matches_lesson { "Igual que en la lección. " } else { "Lo contrario de la lección. " } }</strong>
                     { &r.lesson }
                 </p>
                 { figures(&[], rows) }
-                <p class="aside">{ "Ojo con las palabras: en fail-open, «abierto» deja pasar; en el breaker, «abierto» no deja pasar." }</p>
                 { command_line(&h) }
             </div>
         </WidgetFrame>

@@ -23,9 +23,9 @@ pub fn InflightWidget() -> Html {
         Rc::new(Chart::Inflight(InflightChart::new(&r.1, &r.0, p.max_inflight)))
     });
     let (f, s) = (&run.0, &run.1);
-    let cap = p.max_inflight.map_or("sin tope de lugares".to_string(), |c| {
-        format!("contra {}", es_int(c as i64))
-    });
+    let cap = p
+        .max_inflight
+        .map_or("(sin tope)".to_string(), |c| format!("contra {}", es_int(c as i64)));
     let approx = |v: f64| if v >= 10.0 { es_dec(v, 0) } else { crate::fmt::es_num(v) };
     let service = match p.max_inflight {
         Some(c) if f.service_inflight > p.pods as f64 * c as f64 => format!(

@@ -58,7 +58,10 @@ pub fn LayersWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 <p class={if bottom > 2.0 { "verdict bad" } else { "verdict ok" }} role="status" data-figure="bottom">
-                    { format!("Al fondo llegan {formula} = {} intentos por request: {} por segundo.", es_dec(bottom, 2), es_dec(bottom * p.rps as f64, 0)) }
+                    { format!("Al fondo llegan {}{} {} por request: {} por segundo.",
+                        // One factor is its own product: no «4 = 4».
+                        if r.factors.len() > 1 { format!("{formula} = ") } else { String::new() },
+                        es_dec(bottom, 2), if bottom == 1.0 { "intento" } else { "intentos" }, es_dec(bottom * p.rps as f64, 0)) }
                 </p>
                 <ChartCanvas chart={(*chart).clone()} label={format!("Intentos por request en cada pieza: {}.", r.reaching.iter().map(|x| es_dec(*x, 2)).collect::<Vec<_>>().join(", "))} height={260} />
                 <table class="figures">

@@ -111,7 +111,7 @@ pub fn StoreWidget() -> Html {
                         <thead><tr>
                             <th scope="col">{ "tiempo" }</th><th scope="col">{ "quién" }</th>
                             <th scope="col">{ "qué pasa" }</th><th scope="col">{ "respuesta" }</th>
-                            <th scope="col">{ "la tienda guarda" }</th>
+                            <th scope="col">{ "lo que guarda el servidor" }</th>
                             <th scope="col">{ "hechas" }</th>
                         </tr></thead>
                         <tbody>
@@ -131,7 +131,7 @@ pub fn StoreWidget() -> Html {
                     </table>
                 </div>
                 <div class="store-now" data-figure="store">
-                    <strong>{ format!("La tienda de llaves a los {}: ", clock(played.now_ms)) }</strong>
+                    <strong>{ format!("El registro de llaves a los {}: ", clock(played.now_ms)) }</strong>
                     if keys_now.is_empty() {
                         { "vacía." }
                     } else {

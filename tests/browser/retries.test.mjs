@@ -168,11 +168,11 @@ test('degradation: the fallbacks counted by reason, the alert, and the silence',
 test('fail-open or fail-closed, and the methods table', async () => {
   const { page, problems } = await open(`${LESSON}/abierto-o-cerrado`);
   const lesson = () => page.textContent('#widget-failmode [data-figure="lesson"]');
-  assert.match(await lesson(), /^Como la lección\. Para C06/);
+  assert.match(await lesson(), /^Igual que en la lección\. Para C06/);
   await page.check('#widget-failmode input[name="failmode-case"][value="payment"]');
   await page.waitForFunction(() => /^Lo contrario de la lección/.test(document.querySelector('#widget-failmode [data-figure="lesson"]').textContent));
   await page.check('#widget-failmode input[name="failmode-mode"][value="closed"]');
-  await page.waitForFunction(() => /^Como la lección\. Para un pago/.test(document.querySelector('#widget-failmode [data-figure="lesson"]').textContent));
+  await page.waitForFunction(() => /^Igual que en la lección\. Para un pago/.test(document.querySelector('#widget-failmode [data-figure="lesson"]').textContent));
   await page.close();
   const m = await open(`${LESSON}/metodos-http`);
   const rows = await m.page.$$eval('table[data-table="methods"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));

@@ -291,17 +291,7 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 )
             });
             // Whole figures where they are large, two significant digits where small.
-            let approx = |v: f64| if v >= 10.0 { es_dec(v, 0) } else { crate::fmt::es_num(v) };
-            let service = match p.max_inflight {
-                Some(c) if f.service_inflight > p.pods as f64 * c as f64 => format!(
-                    "{} sin tope; con el tope, a lo más {} × {} = {}",
-                    crate::fmt::es_num(f.service_inflight),
-                    es_int(p.pods as i64),
-                    es_int(c as i64),
-                    es_int(p.pods as i64 * c as i64)
-                ),
-                _ => crate::fmt::es_num(f.service_inflight),
-            };
+            let service = inflight::service_text(&p, &f);
 
             let steady = match (s.rejected_share, s.mean_inflight) {
                 (Some(share), Some(mean)) => format!(
@@ -324,11 +314,11 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                     format!(
                         "se rechaza con 503: ≈ {} (se atienden ≈ {} por segundo)",
                         es_percent(f.rejected_share, 0),
-                        approx(f.served_per_s)
+                        crate::fmt::es_approx(f.served_per_s)
                     ),
                     format!(
                         "fotos en memoria por pod: {} MB, en un pod de {}",
-                        approx(f.photos_mb),
+                        crate::fmt::es_approx(f.photos_mb),
                         inflight::memory_label(p.pod_memory_mib)
                     ),
                     inflight::verdict(&p, &f).1,
@@ -436,12 +426,11 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 v["params"] = json!(p);
                 return Ok(report(v, r.truncated, &notes));
             }
-            let kind = |x: Option<f64>| x.map_or("no hubo".to_string(), |v| es_percent(v, 0));
             let line = |name: &str, s: &shedding::ServerRun| {
                 format!(
                     "{name}: {} a tiempo, {} tarde, {} rechazadas con 503, {} sin respuesta al terminar; interactivas a tiempo {}, batch {}; última latencia {} ms",
                     es_percent(s.goodput_share, 0), es_int(s.late as i64), es_int(s.rejected as i64), es_int(s.unfinished as i64),
-                    kind(s.interactive_goodput_share), kind(s.batch_goodput_share), es_int(s.final_latency_ms.round() as i64)
+                    shedding::kind_share_text(s.interactive_goodput_share), shedding::kind_share_text(s.batch_goodput_share), es_int(s.final_latency_ms.round() as i64)
                 )
             };
             Ok(lines_with_notes(

@@ -35,6 +35,16 @@ pub fn es_num(v: f64) -> String {
     es_dec(v, d)
 }
 
+/// A figure written after «≈»: whole when it is 10 or more, two
+/// significant digits below (`≈ 36`, `≈ 0.2`), never `≈ 0` for a small one.
+pub fn es_approx(v: f64) -> String {
+    if v.abs() >= 10.0 {
+        es_dec(v, 0)
+    } else {
+        es_num(v)
+    }
+}
+
 /// A decimal with at most `decimals` digits after the point, trailing zeros
 /// dropped: `es_dec(0.5, 2)` → `"0.5"`, `es_dec(1250.0, 1)` → `"1,250"`.
 ///

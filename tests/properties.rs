@@ -457,55 +457,12 @@ mod storms_budgets_and_keys {
 
 mod answers {
     use proptest::prelude::*;
-    use sensei_lab::exercise::answer::{format, read, Read, Unit};
     use sensei_lab::exercise::{build, check, COUNT};
 
-    fn unit() -> impl Strategy<Value = Unit> {
-        prop_oneof![
-            Just(Unit::Ms),
-            Just(Unit::Rate),
-            Just(Unit::Share),
-            Just(Unit::Count),
-            Just(Unit::Clock),
-            Just(Unit::YesNo),
-            Just(Unit::Choice)
-        ]
-    }
-
+    // Reading answers (any text, every unit, format then read back) has its
+    // properties beside the reader, in src/exercise/answer.rs.
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2_000))]
-
-        /// No text makes the reader panic, whatever the unit.
-        #[test]
-        fn any_text_is_read_or_refused(t in "\\PC{0,60}", u in unit()) {
-            let _ = read(&t, u);
-        }
-
-        /// Digits, separators and units in any order: still no panic, and a number comes out finite.
-        #[test]
-        fn number_like_text(t in "[-+≈~ 0-9.,%:³²]{0,16}( ?(ms|s|min|h|%|por segundo|/s|intentos))?", u in unit()) {
-            if let Read::Number(v) = read(&t, u) {
-                prop_assert!(v.is_finite());
-            }
-        }
-
-        /// Formatting a number as the lesson writes it and reading it back gives the number.
-        #[test]
-        fn format_then_read(v in 0.0f64..1e7, u in prop_oneof![Just(Unit::Ms), Just(Unit::Rate), Just(Unit::Count)]) {
-            let text = format(v, u);
-            match read(&text, u) {
-                Read::Number(back) => prop_assert!((back - v).abs() <= 0.05 + 1e-9 * v, "{} → {} → {}", v, text, back),
-                other => prop_assert!(false, "{} → {} → {:?}", v, text, other),
-            }
-        }
-
-        #[test]
-        fn shares_and_clocks_round_trip(share in 0.0f64..1.0, secs in 0.0f64..40_000.0) {
-            let Read::Number(s) = read(&format(share, Unit::Share), Unit::Share) else { panic!() };
-            prop_assert!((s - share).abs() <= 0.00005 + 1e-12);
-            let Read::Number(c) = read(&format(secs, Unit::Clock), Unit::Clock) else { panic!() };
-            prop_assert!((c - secs.round()).abs() < 1e-9);
-        }
 
         /// Whatever is typed in every field of any exercise and variant, checking never panics.
         #[test]

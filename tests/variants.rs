@@ -69,12 +69,20 @@ fn common(ex: &Exercise) {
     }
 }
 
+/// Builds every checked variant of exercise `n` (the lesson's, then 1 to
+/// N), checks what holds for all, and hands each to `check` with its
+/// statement and number.
+fn each_variant(n: u32, check: impl Fn(&Exercise, &str, u32)) {
+    for v in 0..=N {
+        let ex = build(n, v).unwrap();
+        common(&ex);
+        check(&ex, &ex.statement, v);
+    }
+}
+
 #[test]
 fn exercise_2_backoff() {
-    for v in 0..=N {
-        let ex = build(2, v).unwrap();
-        common(&ex);
-        let s = &ex.statement;
+    each_variant(2, |ex, s, v| {
         let base = num_after(s, "base de ");
         let retries = num_after(s, "hace ") as i32;
         let cap_text = &s[s.find("tope de ").unwrap() + 8..];
@@ -93,15 +101,12 @@ fn exercise_2_backoff() {
         assert_eq!(key(part(&ex, "mean")), total / 2.0, "v{v}");
         // The cap matters (some wait is cut), and the first wait is under it.
         assert!(base * 2.0 < cap && base * 2f64.powi(retries) > cap, "v{v}: {s}");
-    }
+    });
 }
 
 #[test]
 fn exercise_4_layers() {
-    for v in 0..=N {
-        let ex = build(4, v).unwrap();
-        common(&ex);
-        let s = &ex.statement;
+    each_variant(4, |ex, s, v| {
         let rps = if v == 0 {
             500.0
         } else {
@@ -116,15 +121,12 @@ fn exercise_4_layers() {
         assert_eq!(key(part(&ex, "a2")), a * rps, "v{v}: {s}");
         assert_eq!(key(part(&ex, "b1")), b, "v{v}: {s}");
         assert_eq!(key(part(&ex, "b2")), b * rps, "v{v}: {s}");
-    }
+    });
 }
 
 #[test]
 fn exercise_5_deadlines() {
-    for v in 0..=N {
-        let ex = build(5, v).unwrap();
-        common(&ex);
-        let s = &ex.statement;
+    each_variant(5, |ex, s, v| {
         let deadline = num_after(s, "deadline del gateway es de ");
         let cap = num_after(s, "llamada a Triton, ");
         let (pa, pb) = (num_after(s, "(a) "), num_after(s, "(b) "));
@@ -144,15 +146,12 @@ fn exercise_5_deadlines() {
             Expect::Choice(if gateway_first { 'a' } else { 'b' }),
             "v{v}: {s}"
         );
-    }
+    });
 }
 
 #[test]
 fn exercise_6_little() {
-    for v in 0..=N {
-        let ex = build(6, v).unwrap();
-        common(&ex);
-        let s = &ex.statement;
+    each_variant(6, |ex, s, v| {
         let timeout = num_after(s, "Triton a ");
         let rps = if v == 0 { 500.0 } else { num_after(s, "con ") };
         let pods = num_after(s, "repartidas en ");
@@ -188,15 +187,12 @@ fn exercise_6_little() {
             check_part(part(&ex, "rejected"), pct.trim_end_matches('.')).is_right(),
             "v{v}: {sol}"
         );
-    }
+    });
 }
 
 #[test]
 fn exercise_7_breaker() {
-    for v in 0..=N {
-        let ex = build(7, v).unwrap();
-        common(&ex);
-        let s = &ex.statement;
+    each_variant(7, |ex, s, v| {
         let rps = num_after(s, ", a ");
         let window = num_after(s, "en los últimos ");
         let timeout = num_after(s, "esperaron sus ");
@@ -219,15 +215,12 @@ fn exercise_7_breaker() {
         let clock = format!("12:{:02}:{:02}", (at as u32) / 60, (at as u32) % 60);
         assert!(d.contains(&clock), "v{v}: {d} vs {clock}");
         assert_eq!(part(&ex, "d").expect, Expect::Choice('b'), "v{v}");
-    }
+    });
 }
 
 #[test]
 fn exercise_8_hedging() {
-    for v in 0..=N {
-        let ex = build(8, v).unwrap();
-        common(&ex);
-        let s = &ex.statement;
+    each_variant(8, |ex, s, v| {
         let slow = num_after(s, "El ");
         let pause = num_after(s, "se pausa ≈ ");
         let p95 = num_after(s, "su p95 es de ");
@@ -245,7 +238,7 @@ fn exercise_8_hedging() {
         assert_eq!(key(part(&ex, "b2")), p95 + copy, "v{v}");
         assert!((key(part(&ex, "b3")) - 0.05).abs() < 1e-12, "v{v}");
         assert!((key(part(&ex, "c2")) - gpu * 1.05 / 100.0).abs() < 1e-9, "v{v}");
-    }
+    });
 }
 
 /// The variants pinned by `tests/golden/variants.jsonl`: every variant from 0

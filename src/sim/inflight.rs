@@ -329,6 +329,23 @@ pub fn verdict(p: &InflightParams, f: &Formula) -> (bool, String) {
     }
 }
 
+/// The whole service's calls in flight, as the page and the command line
+/// write it: the lesson's figure (rps × timeout, no cap), and beside it
+/// what the pods' caps allow when they allow less.
+pub fn service_text(p: &InflightParams, f: &Formula) -> String {
+    use crate::fmt::{es_int, es_num};
+    match p.max_inflight {
+        Some(c) if f.service_inflight > p.pods as f64 * c as f64 => format!(
+            "{} sin tope; con el tope, a lo más {} × {} = {}",
+            es_num(f.service_inflight),
+            es_int(p.pods as i64),
+            es_int(c as i64),
+            es_int(p.pods as i64 * c as i64)
+        ),
+        _ => es_num(f.service_inflight),
+    }
+}
+
 /// Erlang's loss formula: the share of arrivals turned away by `servers`
 /// places when they arrive at random (Poisson) with `offered` = rate ×
 /// duration in flight on average. The lesson's arithmetic is for arrivals

@@ -278,6 +278,12 @@ impl SheddingRun {
     }
 }
 
+/// A kind's share answered in time, or that there were none of that kind
+/// (the page and the command line).
+pub fn kind_share_text(share: Option<f64>) -> String {
+    share.map_or("no hubo".to_string(), |x| crate::fmt::es_percent(x, 0))
+}
+
 /// Most arrivals one run plays: the work budget. A longer run is cut to fit
 /// (`truncated`, with a note).
 pub const MAX_ARRIVALS: u64 = 200_000;

@@ -26,15 +26,7 @@ pub fn InflightWidget() -> Html {
     let cap = p
         .max_inflight
         .map_or("(sin tope)".to_string(), |c| format!("contra {}", es_int(c as i64)));
-    let approx = |v: f64| if v >= 10.0 { es_dec(v, 0) } else { crate::fmt::es_num(v) };
-    let service = match p.max_inflight {
-        Some(c) if f.service_inflight > p.pods as f64 * c as f64 => format!(
-            "{} sin tope; con el tope, a lo más {}",
-            crate::fmt::es_num(f.service_inflight),
-            es_int(p.pods as i64 * c as i64)
-        ),
-        _ => crate::fmt::es_num(f.service_inflight),
-    };
+    let service = crate::sim::inflight::service_text(&p, f);
     let mut run_note_list = s.notes();
     run_note_list.extend(crate::sim::inflight::formula_notes(&p, f, s));
     let memory = memory_label(p.pod_memory_mib);
@@ -67,12 +59,12 @@ pub fn InflightWidget() -> Html {
         row(
             "se atienden por pod",
             "served_per_s",
-            vec![format!("≈ {} por segundo", approx(f.served_per_s))],
+            vec![format!("≈ {} por segundo", crate::fmt::es_approx(f.served_per_s))],
         ),
         row(
             "fotos en memoria por pod",
             "photos",
-            vec![format!("{} MB de {memory}", approx(f.photos_mb))],
+            vec![format!("{} MB de {memory}", crate::fmt::es_approx(f.photos_mb))],
         ),
         row(
             "simulación: rechazadas con 503",

@@ -8,7 +8,7 @@ use super::widget_frame::WidgetFrame;
 use crate::chart::shedding::SheddingChart;
 use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int, es_percent};
-use crate::sim::shedding::{simulate, SheddingParams};
+use crate::sim::shedding::{kind_share_text, simulate, SheddingParams};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -59,14 +59,17 @@ pub fn SheddingWidget() -> Html {
             "interactivas a tiempo",
             "interactive",
             vec![
-                kind_share(u.interactive_goodput_share),
-                kind_share(s.interactive_goodput_share),
+                kind_share_text(u.interactive_goodput_share),
+                kind_share_text(s.interactive_goodput_share),
             ],
         ),
         row(
             "batch a tiempo",
             "batch",
-            vec![kind_share(u.batch_goodput_share), kind_share(s.batch_goodput_share)],
+            vec![
+                kind_share_text(u.batch_goodput_share),
+                kind_share_text(s.batch_goodput_share),
+            ],
         ),
     ];
     let head = vec!["fila sin tope".to_string(), "con load shedding".to_string()];
@@ -111,9 +114,4 @@ pub fn SheddingWidget() -> Html {
             </div>
         </WidgetFrame>
     }
-}
-
-/// A kind's share answered in time, or that there were none of that kind.
-fn kind_share(s: Option<f64>) -> String {
-    s.map_or("no hubo".to_string(), |x| es_percent(x, 0))
 }

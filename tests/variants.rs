@@ -94,11 +94,11 @@ fn exercise_2_backoff() {
             };
         let waits: Vec<f64> = (1..=retries).map(|n| (base * 2f64.powi(n)).min(cap)).collect();
         for (i, w) in waits.iter().enumerate() {
-            assert_eq!(key(part(&ex, &format!("w{}", i + 1))), *w, "v{v}: {s}");
+            assert_eq!(key(part(ex, &format!("w{}", i + 1))), *w, "v{v}: {s}");
         }
         let total: f64 = waits.iter().sum();
-        assert_eq!(key(part(&ex, "max")), total, "v{v}");
-        assert_eq!(key(part(&ex, "mean")), total / 2.0, "v{v}");
+        assert_eq!(key(part(ex, "max")), total, "v{v}");
+        assert_eq!(key(part(ex, "mean")), total / 2.0, "v{v}");
         // The cap matters (some wait is cut), and the first wait is under it.
         assert!(base * 2.0 < cap && base * 2f64.powi(retries) > cap, "v{v}: {s}");
     });
@@ -117,10 +117,10 @@ fn exercise_4_layers() {
         let lb = num_after(s, "(b) ") as i32;
         let rb = num_after(s, &format!("(b) {lb} capas que reintentan ")) as f64;
         let (a, b) = ((1.0 + ra).powi(la), (1.0 + rb).powi(lb));
-        assert_eq!(key(part(&ex, "a1")), a, "v{v}: {s}");
-        assert_eq!(key(part(&ex, "a2")), a * rps, "v{v}: {s}");
-        assert_eq!(key(part(&ex, "b1")), b, "v{v}: {s}");
-        assert_eq!(key(part(&ex, "b2")), b * rps, "v{v}: {s}");
+        assert_eq!(key(part(ex, "a1")), a, "v{v}: {s}");
+        assert_eq!(key(part(ex, "a2")), a * rps, "v{v}: {s}");
+        assert_eq!(key(part(ex, "b1")), b, "v{v}: {s}");
+        assert_eq!(key(part(ex, "b2")), b * rps, "v{v}: {s}");
     });
 }
 
@@ -138,11 +138,11 @@ fn exercise_5_deadlines() {
             "v{v}: {s}"
         );
         assert_ne!(deadline - pb, queue, "v{v}: {s}");
-        assert_eq!(key(part(&ex, "a")), cap.min(deadline - pa), "v{v}");
-        assert_eq!(key(part(&ex, "b")), cap.min(deadline - pb), "v{v}");
+        assert_eq!(key(part(ex, "a")), cap.min(deadline - pa), "v{v}");
+        assert_eq!(key(part(ex, "b")), cap.min(deadline - pb), "v{v}");
         let gateway_first = deadline - pb < queue;
         assert_eq!(
-            part(&ex, "who").expect,
+            part(ex, "who").expect,
             Expect::Choice(if gateway_first { 'a' } else { 'b' }),
             "v{v}: {s}"
         );
@@ -162,16 +162,13 @@ fn exercise_6_little() {
         let demand = rate * dur;
         // The premise: the pods cannot hold what Little asks.
         assert!(demand > cap, "v{v}: {s}");
-        assert!((key(part(&ex, "demand")) - demand).abs() < 1e-9, "v{v}");
+        assert!((key(part(ex, "demand")) - demand).abs() < 1e-9, "v{v}");
         let served = rate.min(cap / dur);
-        assert!((key(part(&ex, "served")) - served).abs() < 1e-9, "v{v}");
-        assert!(
-            (key(part(&ex, "rejected")) - (1.0 - served / rate)).abs() < 1e-9,
-            "v{v}"
-        );
+        assert!((key(part(ex, "served")) - served).abs() < 1e-9, "v{v}");
+        assert!((key(part(ex, "rejected")) - (1.0 - served / rate)).abs() < 1e-9, "v{v}");
         let after = timeout + other > 300.0;
         assert_eq!(
-            part(&ex, "caller").expect,
+            part(ex, "caller").expect,
             Expect::Choice(if after { 'c' } else { 'a' }),
             "v{v}: {s}"
         );
@@ -179,12 +176,12 @@ fn exercise_6_little() {
         let sol = &ex.solution[1];
         let shown_served = num_after(sol, " ≈ ");
         assert!(
-            check_part(part(&ex, "served"), &format!("{shown_served}")).is_right(),
+            check_part(part(ex, "served"), &format!("{shown_served}")).is_right(),
             "v{v}: {sol}"
         );
         let pct = &sol[sol.rfind("≈ ").unwrap()..];
         assert!(
-            check_part(part(&ex, "rejected"), pct.trim_end_matches('.')).is_right(),
+            check_part(part(ex, "rejected"), pct.trim_end_matches('.')).is_right(),
             "v{v}: {sol}"
         );
     });
@@ -199,22 +196,22 @@ fn exercise_7_breaker() {
         let open = num_after(s, "no tocan a Triton en los ");
         let half = window / 2.0;
         // (b) and (c) are the solution's products, exactly.
-        assert_eq!(key(part(&ex, "b")), (rps * half).round(), "v{v}: {s}");
-        assert_eq!(key(part(&ex, "c")), rps * open, "v{v}: {s}");
+        assert_eq!(key(part(ex, "b")), (rps * half).round(), "v{v}: {s}");
+        assert_eq!(key(part(ex, "c")), rps * open, "v{v}: {s}");
         let c_sol = num_after(&ex.solution[2], " = ");
         assert_eq!(c_sol, rps * open, "v{v}: {}", ex.solution[2]);
         // (a) opens about half a window after the fall (and after the first timeouts).
-        let opened = key(part(&ex, "a"));
+        let opened = key(part(ex, "a"));
         assert!(
             (opened - half).abs() <= 1.0 && opened > timeout / 1000.0,
             "v{v}: {opened} vs {half}"
         );
         // (d) at half + open s.
-        let d = &part(&ex, "d").label;
+        let d = &part(ex, "d").label;
         let at = half + open;
         let clock = format!("12:{:02}:{:02}", (at as u32) / 60, (at as u32) % 60);
         assert!(d.contains(&clock), "v{v}: {d} vs {clock}");
-        assert_eq!(part(&ex, "d").expect, Expect::Choice('b'), "v{v}");
+        assert_eq!(part(ex, "d").expect, Expect::Choice('b'), "v{v}");
     });
 }
 
@@ -233,11 +230,11 @@ fn exercise_8_hedging() {
         assert!(copy < p95, "v{v}: {s}");
         assert!(p95 + copy < pause, "v{v}: {s}");
         assert!(gpu * 1.05 < 100.0, "v{v}: {s}");
-        assert_eq!(key(part(&ex, "a")), pause, "v{v}");
-        assert!((key(part(&ex, "b1")) - (slow / 100.0).powi(2)).abs() < 1e-12, "v{v}");
-        assert_eq!(key(part(&ex, "b2")), p95 + copy, "v{v}");
-        assert!((key(part(&ex, "b3")) - 0.05).abs() < 1e-12, "v{v}");
-        assert!((key(part(&ex, "c2")) - gpu * 1.05 / 100.0).abs() < 1e-9, "v{v}");
+        assert_eq!(key(part(ex, "a")), pause, "v{v}");
+        assert!((key(part(ex, "b1")) - (slow / 100.0).powi(2)).abs() < 1e-12, "v{v}");
+        assert_eq!(key(part(ex, "b2")), p95 + copy, "v{v}");
+        assert!((key(part(ex, "b3")) - 0.05).abs() < 1e-12, "v{v}");
+        assert!((key(part(ex, "c2")) - gpu * 1.05 / 100.0).abs() < 1e-9, "v{v}");
     });
 }
 

@@ -6,13 +6,17 @@
 // Usage: node scripts/size-check.mjs [dist]
 //
 // Two limits: GOAL is issue #7's budget, 350 KB; LIMIT is what CI enforces
-// today, the size of the current build plus a small margin, below the goal,
-// so that nothing grows unnoticed: a change that needs more raises LIMIT on
-// purpose (up to GOAL), with its reason in the commit (see docs/PERFORMANCE.md
-// for where the bytes go).
+// today, the size of the current build plus a small margin, so that nothing
+// grows unnoticed: a change that needs more raises LIMIT on purpose, with its
+// reason in the commit (see docs/PERFORMANCE.md for where the bytes go).
+// Issue #23 took LIMIT over GOAL: plotters-canvas, the package the lab was
+// commissioned with, back under the charts (9,441 bytes, most of them the
+// standard float printing its colours and fonts use), sharp charts and keys
+// above the plots (≈ 1 KB). Once pages are prerendered, what bounds the
+// download is the phone profile's goal for the first interactive chart.
 import { firstLoad } from './sizes.mjs';
 
-const LIMIT = 350 * 1000;
+const LIMIT = 362 * 1000;
 const GOAL = 350 * 1000;
 
 const dist = process.argv[2] || 'dist';
@@ -28,4 +32,7 @@ if (total > LIMIT) {
   console.error(`over the size limit: ${total.toLocaleString('en')} > ${LIMIT.toLocaleString('en')} bytes`);
   process.exit(1);
 }
-console.log(`within the CI limit (${LIMIT.toLocaleString('en')}) and the 350 KB budget of issue #7 (${(GOAL - total).toLocaleString('en')} bytes to spare)`);
+const goal = total <= GOAL
+  ? `within the 350 KB budget of issue #7 (${(GOAL - total).toLocaleString('en')} bytes to spare)`
+  : `${(total - GOAL).toLocaleString('en')} bytes over the 350 KB budget of issue #7 (see docs/PERFORMANCE.md)`;
+console.log(`within the CI limit (${LIMIT.toLocaleString('en')}); ${goal}`);

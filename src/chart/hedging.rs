@@ -2,7 +2,7 @@
 //! on a logarithmic scale so that the tail (3 %, 0.09 %) shows.
 
 use super::frame::Frame;
-use super::legend::{Corner, Legend, Swatch};
+use super::legend::{Legend, Swatch};
 use super::log_axis::LogAxis;
 use super::palette;
 use plotters::coord::Shift;
@@ -29,6 +29,12 @@ pub fn draw<DB: DrawingBackend>(
     let floor = ch.floor.clamp(1e-7, 0.5);
     let axis = LogAxis::new(floor, 1.2);
     let y = |v: f64| axis.y(v);
+    let mut legend = Legend::new();
+    legend.add("sin hedging", Swatch::Line(palette::CONTRAST, 3));
+    if ch.with.is_some() {
+        legend.add("con hedging", Swatch::Line(palette::PRIMARY, 3));
+    }
+    let root = &legend.above(root, font)?;
     let c = Frame::on(root)
         .margin(10)
         .margin_right(20)
@@ -47,12 +53,9 @@ pub fn draw<DB: DrawingBackend>(
         }))
         .draw()?;
     let clip = |pts: &[(f64, f64)]| pts.iter().map(|(x, v)| (*x, y(*v))).collect::<Vec<_>>();
-    let mut legend = Legend::new();
     c.draw_series(LineSeries::new(clip(&ch.without), palette::CONTRAST.stroke_width(3)))?;
-    legend.add("sin hedging", Swatch::Line(palette::CONTRAST, 3));
     if let Some(with) = &ch.with {
         c.draw_series(LineSeries::new(clip(with), palette::PRIMARY.stroke_width(3)))?;
-        legend.add("con hedging", Swatch::Line(palette::PRIMARY, 3));
     }
     for (q, label) in [(0.05, "p95"), (0.01, "p99")] {
         if q >= floor {
@@ -64,7 +67,6 @@ pub fn draw<DB: DrawingBackend>(
             ))?;
             c.draw_series(std::iter::once(Text::new(
                 label,
-                // Clear of the legend (upper right), which covers more of a narrow chart.
                 (x_max * if small { 0.25 } else { 0.6 }, y(q * 1.25)),
                 super::font(font, &palette::LIMIT),
             )))?;
@@ -78,7 +80,6 @@ pub fn draw<DB: DrawingBackend>(
             palette::PRIMARY.stroke_width(1),
         ))?;
     }
-    legend.draw(&c.plotting_area().strip_coord_spec(), font, Corner::UpperRight)?;
     root.present()?;
     Ok(())
 }

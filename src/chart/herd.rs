@@ -2,7 +2,7 @@
 //! jitter", with the server's capacity as a line.
 
 use super::frame::Frame;
-use super::legend::{Corner, Legend, Swatch};
+use super::legend::{Legend, Swatch};
 use super::log_axis::LogAxis;
 use super::palette;
 use crate::sim::herd::HerdResult;
@@ -85,18 +85,32 @@ pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     chart: &HerdChart,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    // Headroom above the highest column keeps the legend clear of the bars.
     let top = chart.peak().max(chart.capacity) as f64;
     // Columns start just under 1 on the logarithmic axis, so a window with a single attempt shows.
     let log = chart.log_y.then(|| LogAxis::new(0.7, (top * 4.0).max(10.0)));
     let y = |v: f64| log.map_or(v, |a| a.y(v));
-    let y_range = log.map_or(0f64..(top * 1.35).max(1.0), |a| a.range());
+    let y_range = log.map_or(0f64..(top * 1.1).max(1.0), |a| a.range());
     root.fill(&WHITE)?;
     let floor = y_range.start;
     let x_max = (chart.end_ms * 1.03).max(1.0);
     let (w, _) = root.dim_in_pixel();
     let small = w < 520;
     let font = if small { 12 } else { 14 };
+    // The reference (drawn first, behind), then the chosen policy.
+    let colors = [palette::PRIMARY, palette::CONTRAST];
+    let mut legend = Legend::new();
+    for (i, s) in chart.series.iter().enumerate().rev() {
+        let peak = s.columns.iter().map(|c| c.2).max().unwrap_or(0);
+        legend.add(
+            format!("{} (pico {})", s.label, crate::fmt::es_int(peak as i64)),
+            Swatch::Box(colors[i.min(1)]),
+        );
+    }
+    legend.add(
+        format!("capacidad: {} por ventana", crate::fmt::es_int(chart.capacity as i64)),
+        Swatch::Line(palette::LIMIT, 2),
+    );
+    let root = &legend.above(root, font)?;
     let c = Frame::on(root)
         .margin(10)
         .x_label_area_size(if small { 34 } else { 40 })
@@ -119,9 +133,6 @@ pub fn draw<DB: DrawingBackend>(
 
     // Columns at least ~2 px wide, so that a one-window wave stays visible.
     let min_w = x_max / w.max(1) as f64 * 2.0;
-    // The reference (drawn first, behind), then the chosen policy.
-    let colors = [palette::PRIMARY, palette::CONTRAST];
-    let mut legend = Legend::new();
     for (i, s) in chart.series.iter().enumerate().rev() {
         let color = colors[i.min(1)];
         let fill = color.mix(if i == 0 { 0.85 } else { 0.55 }).filled();
@@ -130,25 +141,12 @@ pub fn draw<DB: DrawingBackend>(
                 .iter()
                 .map(|(x0, x1, n)| Rectangle::new([(*x0, floor), (x1.max(x0 + min_w), y(*n as f64))], fill)),
         )?;
-        legend.add(
-            format!(
-                "{} (pico {})",
-                s.label,
-                crate::fmt::es_int(s.columns.iter().map(|c| c.2).max().unwrap_or(0) as i64)
-            ),
-            Swatch::Box(color),
-        );
     }
     let cap = chart.capacity as f64;
     c.draw_series(LineSeries::new(
         [(0.0, y(cap)), (x_max, y(cap))],
         palette::LIMIT.stroke_width(2),
     ))?;
-    legend.add(
-        format!("capacidad: {} por ventana", crate::fmt::es_int(chart.capacity as i64)),
-        Swatch::Line(palette::LIMIT, 2),
-    );
-    legend.draw(&c.plotting_area().strip_coord_spec(), font, Corner::UpperRight)?;
     root.present()?;
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! Little's law says it would need.
 
 use super::frame::Frame;
-use super::legend::{Corner, Legend, Swatch};
+use super::legend::{Legend, Swatch};
 use super::palette;
 use crate::sim::inflight::{Formula, PodRun};
 use plotters::coord::Shift;
@@ -44,7 +44,20 @@ pub fn draw<DB: DrawingBackend>(
         .fold(ch.demand, f64::max)
         .max(ch.slots.unwrap_or(0) as f64)
         .max(1.0)
-        * 1.3;
+        * 1.15;
+    let mut legend = Legend::new();
+    legend.add("en vuelo (simulación)", Swatch::Box(palette::PRIMARY));
+    legend.add(
+        format!("harían falta (Little): {}", crate::fmt::es_dec(ch.demand, 1)),
+        Swatch::Line(palette::CONTRAST, 2),
+    );
+    if let Some(s) = ch.slots {
+        legend.add(
+            format!("MAX_INFLIGHT: {}", crate::fmt::es_int(s as i64)),
+            Swatch::Line(palette::LIMIT, 2),
+        );
+    }
+    let root = &legend.above(root, font)?;
     let c = Frame::on(root)
         .margin(10)
         .x_label_area_size(if small { 32 } else { 40 })
@@ -57,7 +70,6 @@ pub fn draw<DB: DrawingBackend>(
         .y_labels(6)
         .x_label_formatter(&|v| crate::fmt::es_dec(v, 1))
         .draw()?;
-    let mut legend = Legend::new();
     let mut steps = Vec::with_capacity(ch.curve.len() * 2);
     let mut prev = 0.0;
     for (t, n) in &ch.curve {
@@ -69,7 +81,6 @@ pub fn draw<DB: DrawingBackend>(
         AreaSeries::new(steps.iter().copied(), 0.0, palette::PRIMARY.mix(0.25))
             .border_style(palette::PRIMARY.stroke_width(2)),
     )?;
-    legend.add("en vuelo (simulación)", Swatch::Box(palette::PRIMARY));
     let demand = ch.demand;
     c.draw_series(DashedLineSeries::new(
         [(0.0, demand), (ch.played_s, demand)],
@@ -77,22 +88,13 @@ pub fn draw<DB: DrawingBackend>(
         4,
         palette::CONTRAST.stroke_width(2),
     ))?;
-    legend.add(
-        format!("harían falta (Little): {}", crate::fmt::es_dec(demand, 1)),
-        Swatch::Line(palette::CONTRAST, 2),
-    );
     if let Some(s) = ch.slots {
         let s = s as f64;
         c.draw_series(LineSeries::new(
             [(0.0, s), (ch.played_s, s)],
             palette::LIMIT.stroke_width(2),
         ))?;
-        legend.add(
-            format!("MAX_INFLIGHT: {}", crate::fmt::es_int(s as i64)),
-            Swatch::Line(palette::LIMIT, 2),
-        );
     }
-    legend.draw(&c.plotting_area().strip_coord_spec(), font, Corner::UpperRight)?;
     root.present()?;
     Ok(())
 }

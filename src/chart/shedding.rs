@@ -2,7 +2,7 @@
 //! the unbounded queue and for the server that sheds.
 
 use super::frame::Frame;
-use super::legend::{Corner, Legend, Swatch};
+use super::legend::{Legend, Swatch};
 use super::log_axis::LogAxis;
 use super::palette;
 use crate::sim::shedding::SheddingRun;
@@ -61,8 +61,17 @@ pub fn draw<DB: DrawingBackend>(
         .chain(&ch.shedding)
         .map(|x| x.0 as f64)
         .fold(ch.capacity_rps, f64::max)
-        * 1.35;
-    let c = Frame::on(&top)
+        * 1.1;
+    let mut legend = Legend::new();
+    for (_, color, label) in series {
+        legend.add(label, Swatch::Line(color, 3));
+    }
+    legend.add(
+        format!("capacidad: {} /s", crate::fmt::es_dec(ch.capacity_rps, 0)),
+        Swatch::Line(palette::LIMIT, 1),
+    );
+    let top = &legend.above(&top, font)?;
+    let c = Frame::on(top)
         .margin(8)
         .x_label_area_size(if small { 22 } else { 26 })
         .y_label_area_size(if small { 56 } else { 60 })
@@ -72,10 +81,8 @@ pub fn draw<DB: DrawingBackend>(
         .x_labels(if small { 5 } else { 10 })
         .y_labels(5)
         .draw()?;
-    let mut legend = Legend::new();
-    for (data, color, label) in series {
+    for (data, color, _) in series {
         c.draw_series(LineSeries::new(steps(data, &|x| x.0 as f64), color.stroke_width(3)))?;
-        legend.add(label, Swatch::Line(color, 3));
     }
     c.draw_series(DashedLineSeries::new(
         [(0.0, ch.capacity_rps), (secs, ch.capacity_rps)],
@@ -83,11 +90,6 @@ pub fn draw<DB: DrawingBackend>(
         4,
         palette::LIMIT.stroke_width(1),
     ))?;
-    legend.add(
-        format!("capacidad: {} /s", crate::fmt::es_dec(ch.capacity_rps, 0)),
-        Swatch::Line(palette::LIMIT, 1),
-    );
-    legend.draw(&c.plotting_area().strip_coord_spec(), font, Corner::UpperRight)?;
 
     // Latency on a log scale: the unbounded queue's grows by orders of magnitude.
     let l_max = ch

@@ -1,7 +1,7 @@
 //! Two plain chart shapes shared by the calculators: grouped bars and lines.
 
 use super::frame::Frame;
-use super::legend::{Corner, Legend, Swatch};
+use super::legend::{Legend, Swatch};
 use super::palette;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -45,7 +45,15 @@ pub fn draw_bars<DB: DrawingBackend>(
     let small = w < 520;
     let font = if small { 11 } else { 13 };
     let groups = b.labels.len().max(1);
-    let top = b.series.iter().flat_map(|s| s.2.iter().copied()).fold(1.0, f64::max) * 1.25;
+    let top =
+        b.series.iter().flat_map(|s| s.2.iter().copied()).fold(1.0, f64::max) * if b.values { 1.15 } else { 1.05 };
+    let mut legend = Legend::new();
+    if b.series.len() > 1 {
+        for (label, color, _) in &b.series {
+            legend.add(label.clone(), Swatch::Box(*color));
+        }
+    }
+    let root = &legend.above(root, font)?;
     let c = Frame::on(root)
         .margin(10)
         .x_label_area_size(if small { 30 } else { 36 })
@@ -66,14 +74,12 @@ pub fn draw_bars<DB: DrawingBackend>(
         .draw()?;
     let k = b.series.len().max(1) as f64;
     let bar = 0.8 / k;
-    let mut legend = Legend::new();
-    for (j, (label, color, values)) in b.series.iter().enumerate() {
+    for (j, (_, color, values)) in b.series.iter().enumerate() {
         let color = *color;
         c.draw_series(values.iter().enumerate().map(|(g, v)| {
             let x0 = g as f64 + 0.1 + j as f64 * bar;
             Rectangle::new([(x0, 0.0), (x0 + bar * 0.92, *v)], color.mix(0.85).filled())
         }))?;
-        legend.add(label.clone(), Swatch::Box(color));
         if b.values {
             // Each value centred just above its bar.
             let style = super::font(font, &palette::TEXT).pos(Pos::new(HPos::Center, VPos::Bottom));
@@ -82,9 +88,6 @@ pub fn draw_bars<DB: DrawingBackend>(
                 c.text(crate::fmt::es_dec(*v, 1), (x, *v), (0, -3), style.clone())?;
             }
         }
-    }
-    if b.series.len() > 1 {
-        legend.draw(&c.plotting_area().strip_coord_spec(), font, Corner::UpperLeft)?;
     }
     root.present()?;
     Ok(())
@@ -101,14 +104,21 @@ pub fn draw_lines<DB: DrawingBackend>(
     let xs = || l.series.iter().flat_map(|s| s.2.iter().map(|p| p.0));
     let x_min = xs().fold(0.0, f64::min);
     let x_max = xs().fold(x_min + 1e-9, f64::max);
-    // Headroom above the lines for the legend.
     let y_max = l
         .series
         .iter()
         .flat_map(|s| s.2.iter().map(|p| p.1))
         .chain(l.threshold.as_ref().map(|t| t.0))
         .fold(1e-9, f64::max)
-        * 1.5;
+        * 1.08;
+    let mut legend = Legend::new();
+    for (label, color, _) in &l.series {
+        legend.add(label.clone(), Swatch::Line(*color, 3));
+    }
+    if let Some((_, label)) = &l.threshold {
+        legend.add(label.clone(), Swatch::Line(palette::ZOMBIE, 2));
+    }
+    let root = &legend.above(root, font)?;
     let c = Frame::on(root)
         .margin(10)
         .margin_right(20)
@@ -133,11 +143,8 @@ pub fn draw_lines<DB: DrawingBackend>(
         .x_label_formatter(&fx)
         .y_label_formatter(&fy)
         .draw()?;
-    let mut legend = Legend::new();
-    for (label, color, pts) in &l.series {
-        let color = *color;
+    for (_, color, pts) in &l.series {
         c.draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))?;
-        legend.add(label.clone(), Swatch::Line(color, 3));
     }
     if let Some(m) = l.marker {
         c.draw_series(DashedLineSeries::new(
@@ -147,16 +154,14 @@ pub fn draw_lines<DB: DrawingBackend>(
             palette::LIMIT.stroke_width(1),
         ))?;
     }
-    if let Some((y, label)) = &l.threshold {
+    if let Some((y, _)) = &l.threshold {
         c.draw_series(DashedLineSeries::new(
             [(x_min, *y), (x_max, *y)],
             6,
             4,
             palette::ZOMBIE.stroke_width(2),
         ))?;
-        legend.add(label.clone(), Swatch::Line(palette::ZOMBIE, 2));
     }
-    legend.draw(&c.plotting_area().strip_coord_spec(), font, Corner::UpperLeft)?;
     root.present()?;
     Ok(())
 }

@@ -434,3 +434,132 @@ impl Spec {
         }
     }
 }
+
+/// The stops of a slider for a whole number in `min..=max`, one per arrow
+/// key: every value, or for a wide range (more than 200× from end to end) a
+/// logarithmic ladder of round values (two significant digits: 1, 2, … 99,
+/// 100, 110, … 990, 1,000, 1,100, …) with both ends. `None` for a range no
+/// slider can cover (a seed).
+pub fn slider_stops(min: i64, max: i64) -> Option<SliderStops> {
+    if max < min || (max as f64 - min as f64) > 10_000_000.0 {
+        return None;
+    }
+    if (max as f64) / (min.max(1) as f64) <= 200.0 {
+        return Some(SliderStops::Every { min, max });
+    }
+    let mut stops = vec![min];
+    let mut v = min;
+    while v < max {
+        // The next value with two significant digits above v.
+        let mut mag = 1;
+        while v / mag >= 100 {
+            mag *= 10;
+        }
+        v = if v < 1 { 1 } else { (v / mag + 1) * mag };
+        stops.push(v.min(max));
+    }
+    stops.dedup();
+    Some(SliderStops::Ladder(stops))
+}
+
+/// Where a slider can stop (see [`slider_stops`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SliderStops {
+    /// Every whole number from `min` to `max`: the position is the value.
+    Every { min: i64, max: i64 },
+    /// These values, in order: the position is the index.
+    Ladder(Vec<i64>),
+}
+
+impl SliderStops {
+    /// The slider's last position (its first is 0, or `min` for `Every`).
+    pub fn range(&self) -> (i64, i64) {
+        match self {
+            SliderStops::Every { min, max } => (*min, *max),
+            SliderStops::Ladder(s) => (0, s.len() as i64 - 1),
+        }
+    }
+
+    /// The position showing `v`: the last stop at or below it.
+    pub fn position(&self, v: i64) -> i64 {
+        match self {
+            SliderStops::Every { min, max } => v.clamp(*min, *max),
+            SliderStops::Ladder(s) => s.partition_point(|&x| x <= v).saturating_sub(1) as i64,
+        }
+    }
+
+    /// The value at position `p`.
+    pub fn value(&self, p: i64) -> i64 {
+        match self {
+            SliderStops::Every { min, max } => p.clamp(*min, *max),
+            SliderStops::Ladder(s) => s[p.clamp(0, s.len() as i64 - 1) as usize],
+        }
+    }
+}
+
+#[cfg(test)]
+mod slider_tests {
+    use super::*;
+
+    #[test]
+    fn one_arrow_key_reaches_the_next_round_value() {
+        // The herd's «Clientes» (1..100,000) and «Base del backoff».
+        let s = slider_stops(1, 100_000).unwrap();
+        let p = s.position(1_000);
+        assert_eq!(s.value(p), 1_000);
+        assert_eq!(s.value(p + 1), 1_100);
+        assert_eq!(s.value(p - 1), 990);
+        assert_eq!(s.value(s.position(1_234) + 1), 1_300);
+        assert_eq!(s.value(0), 1);
+        assert_eq!(s.value(s.range().1), 100_000);
+        let s = slider_stops(0, 60_000).unwrap();
+        assert_eq!(s.value(0), 0);
+        assert_eq!(s.value(1), 1);
+        assert_eq!(s.value(s.position(100) + 1), 110);
+    }
+
+    #[test]
+    fn every_parameter_s_slider_moves_on_every_press_and_keeps_its_value() {
+        use crate::sim::*;
+        let all: [&[Spec]; 14] = [
+            degradation::DegradationParams::specs(),
+            chain::ChainParams::specs(),
+            hedging::HedgingParams::specs(),
+            failmode::FailModeParams::specs(),
+            inflight::InflightParams::specs(),
+            herd::HerdParams::specs(),
+            clocks::ClocksParams::specs(),
+            breaker::BreakerParams::specs(),
+            idempotency::StoreParams::specs(),
+            storm::StormParams::specs(),
+            shedding::SheddingParams::specs(),
+            retries::BackoffParams::specs(),
+            retries::LayersParams::specs(),
+            retries::BudgetParams::specs(),
+        ];
+        for specs in all {
+            for spec in specs {
+                let Kind::Int { min, max, .. } = spec.kind else {
+                    continue;
+                };
+                let Some(s) = slider_stops(min, max) else { continue };
+                let (first, last) = s.range();
+                let mut prev = None;
+                for p in first..=last {
+                    let v = s.value(p);
+                    assert!((min..=max).contains(&v), "{}: {v}", spec.key);
+                    // Strictly increasing: each press reaches a new value,
+                    // and the slider shows the value it was set to.
+                    assert!(prev.is_none_or(|q| v > q), "{}: {v} after {prev:?}", spec.key);
+                    assert_eq!(s.position(v), p, "{}: {v}", spec.key);
+                    prev = Some(v);
+                }
+                assert_eq!((s.value(first), s.value(last)), (min, max), "{}", spec.key);
+                // Any value, typed, shows at a stop no higher than it.
+                for v in [min, max, (min + max) / 2, min.saturating_add(7).min(max)] {
+                    assert!(s.value(s.position(v)) <= v);
+                }
+            }
+        }
+    }
+}

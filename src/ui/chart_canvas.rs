@@ -1,10 +1,14 @@
 //! A `<canvas>` that draws any [`Chart`] (through `canvas_backend`) whenever the
-//! chart or the canvas's width changes. The drawing is in [`crate::chart`].
+//! chart, the canvas's size or the screen's pixel ratio changes. The drawing is in [`crate::chart`].
 
 use super::canvas_backend::Canvas;
 use crate::chart::Chart;
+use gloo::events::EventListener;
 use plotters::prelude::IntoDrawingArea;
+use std::cell::RefCell;
 use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
@@ -13,7 +17,8 @@ pub struct ChartCanvasProps {
     pub chart: Rc<Chart>,
     /// Text alternative with the same data, for screen readers.
     pub label: AttrValue,
-    /// Height in px on a wide screen (a phone gets ¾ of it).
+    /// Height in CSS px on a wide chart (a narrow one gets ¾ of it): one of
+    /// the heights `static/style.css` lists for `.chart[data-h]`.
     #[prop_or(340)]
     pub height: u32,
     /// What goes right under the chart, before its data table (e.g. a key).
@@ -21,32 +26,90 @@ pub struct ChartCanvasProps {
     pub children: Html,
 }
 
+/// A canvas's size in CSS pixels and the screen's device pixels per CSS pixel.
+#[derive(Clone, Copy, PartialEq, Default)]
+struct Size {
+    width: u32,
+    height: u32,
+    ratio: f64,
+}
+
+/// The canvas's size as laid out by the style sheet (its height is set there,
+/// by the chart's `data-h` and the width of its box), and the screen's ratio.
+fn measure(canvas: &HtmlCanvasElement) -> Size {
+    let ratio = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0);
+    Size {
+        width: canvas.client_width().max(1) as u32,
+        height: canvas.client_height().max(1) as u32,
+        ratio,
+    }
+}
+
+/// Watches the canvas's box (`ResizeObserver`: the column narrows, the page
+/// is zoomed, a font loads) and the screen's ratio (a window moved to another
+/// screen, zoom), and sets `size` when either changes.
+#[hook]
+fn use_canvas_size(canvas: NodeRef) -> UseStateHandle<Size> {
+    let size = use_state(Size::default);
+    {
+        let size = size.clone();
+        use_effect_with((), move |_| {
+            let update = {
+                let canvas = canvas.clone();
+                let size = size.clone();
+                move || {
+                    if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                        let now = measure(&c);
+                        if now != *size {
+                            size.set(now);
+                        }
+                    }
+                }
+            };
+            update();
+            let on_resize = Closure::<dyn FnMut()>::new(update.clone());
+            let observer = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok();
+            if let (Some(o), Some(c)) = (&observer, canvas.get()) {
+                o.observe(&c.unchecked_into());
+            }
+            // The ratio: a media query that stops matching when it changes.
+            let ratio_watch: Rc<RefCell<Option<EventListener>>> = Rc::default();
+            fn watch(slot: Rc<RefCell<Option<EventListener>>>, update: Rc<dyn Fn()>) {
+                let Some(w) = web_sys::window() else { return };
+                // Written by JavaScript (no float printing in the download).
+                let Ok(ratio) = js_sys::Number::from(w.device_pixel_ratio()).to_string_with_radix(10) else {
+                    return;
+                };
+                if let Ok(Some(mq)) = w.match_media(&format!("(resolution: {ratio}dppx)")) {
+                    let again = slot.clone();
+                    let listener = EventListener::once(&mq, "change", move |_| {
+                        update();
+                        watch(again, update);
+                    });
+                    *slot.borrow_mut() = Some(listener);
+                }
+            }
+            watch(ratio_watch.clone(), Rc::new(update));
+            move || {
+                if let Some(o) = observer {
+                    o.disconnect();
+                }
+                drop(on_resize);
+                ratio_watch.borrow_mut().take();
+            }
+        });
+    }
+    size
+}
+
 #[component]
 pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
     let canvas = use_node_ref();
-    let width = use_state(|| 0u32);
-    {
-        // Measure now and on every resize.
-        let width = width.clone();
-        let canvas = canvas.clone();
-        use_effect_with((), move |_| {
-            let measure = move || {
-                if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                    let w = c.parent_element().map(|p| p.client_width()).unwrap_or(640).max(280) as u32;
-                    width.set(w);
-                }
-            };
-            measure();
-            let listener =
-                web_sys::window().map(|w| gloo::events::EventListener::new(&w, "resize", move |_| measure()));
-            move || drop(listener)
-        });
-    }
+    let size = use_canvas_size(canvas.clone());
     {
         let canvas = canvas.clone();
-        let height = props.height;
-        use_effect_with((props.chart.clone(), *width), move |(chart, w)| {
-            if *w == 0 {
+        use_effect_with((props.chart.clone(), *size), move |(chart, size)| {
+            if size.width <= 1 {
                 return;
             }
             let Some(el) = canvas.cast::<HtmlCanvasElement>() else {
@@ -56,14 +119,7 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
             if let Some(p) = &perf {
                 let _ = p.mark("chart-draw-start");
             }
-            let h = if *w < 520 { height * 3 / 4 } else { height };
-            // Resizing a canvas reallocates its pixels: only when the size changes
-            // (each chart paints its whole background first anyway).
-            if el.width() != *w || el.height() != h {
-                el.set_width(*w);
-                el.set_height(h);
-            }
-            if let Some(backend) = Canvas::new(el.clone()) {
+            if let Some(backend) = Canvas::new(el.clone(), (size.width, size.height), size.ratio) {
                 if let Err(e) = chart.draw(&backend.into_drawing_area()) {
                     web_sys::console::error_1(&format!("chart: {e}").into());
                 }
@@ -98,10 +154,12 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
     };
     html! {
         <>
-            <div class="chart">
-                <canvas ref={canvas} role="img" aria-label={props.label.clone()}></canvas>
+            <div class="chart-pin">
+                <div class="chart" data-h={props.height.to_string()}>
+                    <canvas ref={canvas} role="img" aria-label={props.label.clone()}></canvas>
+                </div>
+                { props.children.clone() }
             </div>
-            { props.children.clone() }
             <details class="chart-data" open={*open}>
                 <summary onclick={toggle.reform(|e: MouseEvent| { e.prevent_default(); e })}>{ "Ver los datos de la gráfica" }</summary>
                 { table }

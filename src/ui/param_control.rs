@@ -3,7 +3,7 @@
 //! group of buttons for a choice.
 
 use crate::fmt::es_int;
-use crate::sim::params::{Kind, Spec, Value};
+use crate::sim::params::{slider_stops, Kind, Spec, Value};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -15,41 +15,6 @@ pub struct ParamControlProps {
     pub value: Value,
     /// Receives what the learner set, not yet clamped.
     pub on_change: Callback<Value>,
-}
-
-const SLIDER_STEPS: f64 = 1000.0;
-
-/// Wide ranges get a logarithmic slider; huge ones (a seed) get none.
-fn slider_scale(min: i64, max: i64) -> Option<bool> {
-    let span = (max - min) as f64;
-    if span > 10_000_000.0 {
-        None
-    } else {
-        Some(max as f64 / (min.max(1)) as f64 > 200.0)
-    }
-}
-
-fn to_slider(v: i64, min: i64, max: i64, log: bool) -> f64 {
-    if log {
-        let lo = (min.max(1) as f64).ln();
-        let hi = (max as f64).ln();
-        (((v.max(1) as f64).ln() - lo) / (hi - lo) * SLIDER_STEPS).round()
-    } else {
-        v as f64
-    }
-}
-
-fn from_slider(p: f64, min: i64, max: i64, log: bool) -> i64 {
-    if log {
-        let lo = (min.max(1) as f64).ln();
-        let hi = (max as f64).ln();
-        let v = (lo + (hi - lo) * p / SLIDER_STEPS).exp();
-        // Round to two significant digits so the slider lands on round numbers.
-        let mag = 10f64.powi((v.log10().floor() as i32 - 1).max(0));
-        ((v / mag).round() * mag).max(min as f64).min(max as f64) as i64
-    } else {
-        p.round() as i64
-    }
 }
 
 #[component]
@@ -101,20 +66,27 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                     on_change.emit(v);
                 })
             };
-            let slider = slider_scale(min, max).map(|log| {
+            let readout = match value {
+                Some(v) if spec.unit.is_empty() => es_int(v),
+                Some(v) => format!("{} {}", es_int(v), spec.unit),
+                None => spec.unset.to_string(),
+            };
+            // One stop per arrow key: every value, or round values on a wide
+            // range (sim::params::slider_stops); the value said in words.
+            let slider = slider_stops(min, max).map(|stops| {
+                let (smin, smax) = stops.range();
+                let position = stops.position(shown);
                 let on_change = props.on_change.clone();
                 let oninput = Callback::from(move |e: InputEvent| {
                     let input: HtmlInputElement = e.target_unchecked_into();
-                    if let Some(p) = crate::fmt::parse_decimal(&input.value()) {
-                        on_change.emit(Value::Int(from_slider(p, min, max, log)));
+                    if let Ok(p) = input.value().parse::<i64>() {
+                        on_change.emit(Value::Int(stops.value(p)));
                     }
                 });
-                // Whole numbers: the slider's positions are integers (and a float's
-                // Display would bring the standard float formatting into the build).
-                let (smin, smax) = if log { (0, SLIDER_STEPS as i64) } else { (min, max) };
                 html! {
-                    <input type="range" class="slider" aria-label={spec.label} min={smin.to_string()} max={smax.to_string()} step="1"
-                        value={(to_slider(shown, min, max, log) as i64).to_string()} disabled={value.is_none()} {oninput} />
+                    <input type="range" class="slider" aria-label={spec.label} aria-valuetext={readout.clone()}
+                        min={smin.to_string()} max={smax.to_string()} step="1"
+                        value={position.to_string()} disabled={value.is_none()} {oninput} />
                 }
             });
             let toggle = optional.then(|| {
@@ -127,11 +99,6 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                     <label class="toggle"><input type="checkbox" checked={value.is_some()} {onchange} />{ " " }{ spec.toggle }</label>
                 }
             });
-            let readout = match value {
-                Some(v) if spec.unit.is_empty() => es_int(v),
-                Some(v) => format!("{} {}", es_int(v), spec.unit),
-                None => spec.unset.to_string(),
-            };
             html! {
                 <div class="control int">
                     <div class="control-head">

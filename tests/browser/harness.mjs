@@ -45,6 +45,23 @@ export async function open(path, viewport = { width: 1280, height: 900 }, init =
   return { page, problems };
 }
 
+/** A page on a device: `width`×`height` CSS px at `dpr` device pixels per
+ * CSS px, a touch screen below 800 px (a phone's or a tablet's), recording
+ * errors like `open`. Close it with `page.context().close()`. */
+export async function device(path, { width, height, dpr = 1 }) {
+  const touch = width < 800;
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, isMobile: touch, hasTouch: touch });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  if (path) {
+    await page.goto(base + path);
+    await page.waitForSelector('main');
+  }
+  return { page, problems };
+}
+
 /** An empty page (for a host page made by the test), recording errors like `open`. */
 export async function blank(viewport = { width: 1100, height: 900 }) {
   const page = await browser.newPage({ viewport });

@@ -74,6 +74,19 @@ impl<'r, DB: DrawingBackend> FrameBuilder<'r, DB> {
         self
     }
 
+    /// Widens the y axis's area, if needed, so that `widest` (its longest
+    /// label, at `font` px) fits beside the axis with the rotated
+    /// description left of it: at a large scale («6,000,000») the labels
+    /// would run into the description.
+    pub fn fit_y_label(mut self, widest: &str, font: u32) -> Self {
+        let style = super::font(font, &palette::TEXT);
+        if let Ok((w, _)) = self.root.estimate_text_size(widest, &style) {
+            // As `Mesh::draw` places them: 14 px from the axis, then the description.
+            self.y_area = self.y_area.max(w as i32 + 14 + font as i32 + 4);
+        }
+        self
+    }
+
     /// The frame for the data ranges `x` and `y` (y grows upwards).
     pub fn build(self, x: Range<f64>, y: Range<f64>) -> Frame<'r, DB> {
         let (w, h) = self.root.dim_in_pixel();
@@ -450,5 +463,22 @@ mod tests {
             ours.plotting_area().get_pixel_range(),
             theirs.plotting_area().get_pixel_range()
         );
+    }
+
+    #[test]
+    fn a_long_y_label_widens_its_area_so_the_description_stays_clear() {
+        let mut svg = String::new();
+        let root = SVGBackend::with_string(&mut svg, (360, 240)).into_drawing_area();
+        let left = |f: FrameBuilder<'_, SVGBackend>| f.build(0.0..1.0, 0.0..1.0).rect.0;
+        let narrow = left(Frame::on(&root).y_label_area_size(48));
+        let fitted = left(Frame::on(&root).y_label_area_size(48).fit_y_label("6,000,000", 12));
+        let width = root
+            .estimate_text_size("6,000,000", &super::super::font(12, &palette::TEXT))
+            .unwrap()
+            .0 as i32;
+        assert_eq!(narrow, 48);
+        assert!(fitted >= width + 14 + 12, "{fitted} for a label {width} px wide");
+        // A short label keeps the area it was given.
+        assert_eq!(left(Frame::on(&root).y_label_area_size(48).fit_y_label("20", 12)), 48);
     }
 }

@@ -115,6 +115,10 @@ pub fn draw<DB: DrawingBackend>(
         .margin(10)
         .x_label_area_size(if small { 34 } else { 40 })
         .y_label_area_size(if small { 52 } else { 60 })
+        .fit_y_label(
+            &crate::fmt::es_int((top * if log.is_some() { 4.0 } else { 1.1 }) as i64),
+            font,
+        )
         .build(0f64..x_max, y_range);
     let y_desc = if small {
         format!("intentos / {} ms", chart.window_ms)

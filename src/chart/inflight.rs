@@ -62,6 +62,7 @@ pub fn draw<DB: DrawingBackend>(
         .margin(10)
         .x_label_area_size(if small { 32 } else { 40 })
         .y_label_area_size(if small { 48 } else { 56 })
+        .fit_y_label(&crate::fmt::es_int(top as i64), font)
         .build(0f64..ch.played_s.max(1e-6), 0f64..top);
     c.mesh(font)
         .x_desc("tiempo (s)")

@@ -75,6 +75,7 @@ pub fn draw<DB: DrawingBackend>(
         .margin(8)
         .x_label_area_size(if small { 22 } else { 26 })
         .y_label_area_size(if small { 56 } else { 60 })
+        .fit_y_label(&crate::fmt::es_int(g_max as i64), font)
         .build(0f64..secs, 0f64..g_max.max(1.0));
     c.mesh(font)
         .y_desc("goodput (/s)")

@@ -58,6 +58,7 @@ pub fn draw_bars<DB: DrawingBackend>(
         .margin(10)
         .x_label_area_size(if small { 30 } else { 36 })
         .y_label_area_size(if small { 52 } else { 64 })
+        .fit_y_label(&crate::fmt::es_dec(top, 1), font)
         .build(0f64..groups as f64, 0f64..top);
     // Each group's label under its middle.
     let labels = b
@@ -124,6 +125,14 @@ pub fn draw_lines<DB: DrawingBackend>(
         .margin_right(20)
         .x_label_area_size(if small { 32 } else { 40 })
         .y_label_area_size(if small { 52 } else { 64 })
+        .fit_y_label(
+            &if l.y_percent {
+                crate::fmt::es_percent(y_max, 0)
+            } else {
+                crate::fmt::es_dec(y_max, 1)
+            },
+            font,
+        )
         .build(x_min..x_max, 0f64..y_max);
     let fmt = |pct: bool| {
         move |v: f64| {

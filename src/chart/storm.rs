@@ -91,6 +91,7 @@ pub fn draw<DB: DrawingBackend>(
         .margin_right(20)
         .x_label_area_size(if small { 32 } else { 40 })
         .y_label_area_size(if small { 52 } else { 64 })
+        .fit_y_label(&crate::fmt::es_int(top.max(1.0) as i64), font)
         .build(0f64..c.end_s.max(1.0), 0f64..top.max(1.0));
     ch.mesh(font)
         .x_desc("segundos")

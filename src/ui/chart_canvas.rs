@@ -50,7 +50,8 @@ fn measure(canvas: &HtmlCanvasElement) -> Size {
 /// screen, zoom), and sets `size` when either changes.
 #[hook]
 fn use_canvas_size(canvas: NodeRef) -> UseStateHandle<Size> {
-    let size = use_state(Size::default);
+    // Set on every observation; the component renders only when it changed.
+    let size = use_state_eq(Size::default);
     {
         let size = size.clone();
         use_effect_with((), move |_| {
@@ -59,10 +60,7 @@ fn use_canvas_size(canvas: NodeRef) -> UseStateHandle<Size> {
                 let size = size.clone();
                 move || {
                     if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                        let now = measure(&c);
-                        if now != *size {
-                            size.set(now);
-                        }
+                        size.set(measure(&c));
                     }
                 }
             };

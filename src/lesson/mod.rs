@@ -57,6 +57,29 @@ pub const WIDGETS: &[&str] = &[
     "degradation",
     "failmode",
 ];
+/// A widget's name, as the lesson and the widget's frame call it (the
+/// frame adds what follows it: «La manada» … «: mil clientes que fallan
+/// juntos»): for page titles, links and embed code.
+pub fn widget_name(id: &str) -> Option<&'static str> {
+    Some(match id {
+        "herd" => "La manada",
+        "clocks" => "Tres relojes",
+        "inflight" => "Lo que cuesta esperar de más",
+        "chain" => "La cadena de C01",
+        "hedging" => "Hedging",
+        "shedding" => "Load shedding",
+        "backoff" => "Calculadora de backoff",
+        "layers" => "Cada capa multiplica",
+        "budget" => "El presupuesto de reintentos",
+        "failure" => "¿Reintentarías?",
+        "breaker" => "Circuit breaker",
+        "storm" => "Tormenta de reintentos",
+        "store" => "La llave de idempotencia",
+        "degradation" => "Degradación",
+        "failmode" => "¿Abierto o cerrado?",
+        _ => return None,
+    })
+}
 /// The tables of numbers the core computes (`::table{id=…}`).
 pub const TABLES: &[&str] = &["inflight", "layers", "failures", "methods"];
 /// The programs whose output the core computes (`::program{output=…}`).
@@ -120,6 +143,15 @@ pub fn check_all() -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_widget_has_a_name() {
+        for id in WIDGETS {
+            assert!(widget_name(id).is_some_and(|n| !n.is_empty()), "{id}");
+        }
+        assert_eq!(widget_name("herd"), Some("La manada"));
+        assert_eq!(widget_name("nada"), None);
+    }
 
     #[test]
     fn slugs_drop_accents() {

@@ -131,16 +131,29 @@ impl Route {
     /// no encontrada · Sensei Lab» for a path, lesson or piece that does not exist.
     /// The same for a piece embedded and on its own page.
     pub fn title(&self) -> String {
-        let find = |slug: &str| crate::lesson::find(slug);
-        let title = match self {
-            Route::Home => crate::lesson::all().first().map(|l| l.title.clone()),
-            Route::Lesson { lesson } => find(lesson).map(|l| l.title.clone()),
-            Route::Print { lesson } => find(lesson).map(|l| format!("Ejercicios para imprimir · {}", l.title)),
-            _ => self
-                .piece()
-                .and_then(|(slug, piece)| find(slug).and_then(|l| Some(format!("{} · {}", piece.name(l)?, l.title)))),
+        let piece = self.piece();
+        let lesson = match self {
+            Route::Home => crate::lesson::all().first(),
+            Route::Lesson { lesson } | Route::Print { lesson } => crate::lesson::find(lesson),
+            _ => piece.as_ref().and_then(|(slug, _)| crate::lesson::find(slug)),
         };
-        format!("{} · Sensei Lab", title.as_deref().unwrap_or(NOT_FOUND))
+        // The part of the lesson the page shows (`None`: all of it), if it has it.
+        let part = match (self, piece, lesson) {
+            (Route::Print { .. }, ..) => Some(Some("Ejercicios para imprimir".to_string())),
+            (_, Some((_, p)), Some(l)) => p.name(l).map(Some),
+            _ => Some(None),
+        };
+        let mut title = String::new();
+        match (lesson, part) {
+            (Some(l), Some(part)) => {
+                if let Some(p) = part {
+                    title = p + " · ";
+                }
+                title.push_str(&l.title);
+            }
+            _ => title.push_str(NOT_FOUND),
+        }
+        title + " · Sensei Lab"
     }
 }
 
@@ -165,21 +178,15 @@ impl Piece {
     }
 
     /// What the lesson calls this piece: a section's title, a widget's name
-    /// ([`crate::lesson::widget_name`]), «Ejercicio 3»; `None` if the
-    /// lesson has no such piece.
+    /// ([`crate::lesson::widget_name`]), «Ejercicio 3»; `None` if there is
+    /// no such piece (the widgets and exercises are the lab's, every lesson's).
     pub fn name(&self, lesson: &crate::lesson::Lesson) -> Option<String> {
-        let placed = |name: &str, key: &str, value: &str| {
-            lesson
-                .directives()
-                .iter()
-                .any(|d| d.name == name && d.get(key) == Some(value))
-        };
         match self {
             Piece::Section(id) => lesson.section(id).map(|s| s.title.clone()),
-            Piece::Widget(id) => crate::lesson::widget_name(id)
-                .filter(|_| placed("widget", "id", id))
-                .map(String::from),
-            Piece::Exercise(n) => placed("exercise", "n", &n.to_string()).then(|| format!("Ejercicio {n}")),
+            Piece::Widget(id) => crate::lesson::widget_name(id).map(String::from),
+            Piece::Exercise(n) => (1..=crate::exercise::COUNT)
+                .contains(n)
+                .then(|| format!("Ejercicio {n}")),
         }
     }
 
@@ -211,8 +218,11 @@ fn pairs(query: &str) -> impl Iterator<Item = (&str, &str)> {
         .map(|p| p.split_once('=').unwrap_or((p, "")))
 }
 
-fn join<'a>(pairs: impl Iterator<Item = (&'a str, &'a str)>, prefix: &str) -> Vec<String> {
-    pairs.map(|(k, v)| format!("{prefix}{k}={v}")).collect()
+/// Appends `widget.key=value` (`key=value` without a widget) to a query.
+fn push(out: &mut String, widget: &str, key: &str, value: &str) {
+    for part in [if out.is_empty() { "" } else { "&" }, widget, if widget.is_empty() { "" } else { "." }, key, "=", value] {
+        out.push_str(part);
+    }
 }
 
 /// The widget an older link's plain keys belong to (`widget=<id>`), if any.
@@ -220,14 +230,34 @@ fn owner(query: &str) -> Option<&str> {
     pairs(query).find(|(k, _)| *k == WIDGET_KEY).map(|(_, v)| v)
 }
 
+/// Whose a pair's key is: a widget's with its prefix (`herd.clients`:
+/// `Some("herd")`), or no one's in particular.
+fn split_key(key: &str) -> (Option<&str>, &str) {
+    match key.split_once('.') {
+        Some((w, k)) => (Some(w), k),
+        None => (None, key),
+    }
+}
+
 /// The part of a page's query that is widget `id`'s, with its own keys:
-/// its `id.key=value` pairs, after the plain ones of an older link (for
-/// `widget=<id>`, or no `widget` key at all, as on a widget's own page).
+/// the plain pairs of an older link (for `widget=<id>`, or no `widget` key
+/// at all, as on a widget's own page), then its `id.key=value` pairs.
 pub fn widget_query(query: &str, id: &str) -> String {
     let plain = owner(query).is_none_or(|o| o == id);
-    let mine = pairs(query).filter(|(k, _)| plain && !k.contains('.') && *k != WIDGET_KEY && !EXERCISE_KEYS.contains(k));
-    let prefixed = pairs(query).filter_map(|(k, v)| Some((k.strip_prefix(id)?.strip_prefix('.')?, v)));
-    join(mine.chain(prefixed), "").join("&")
+    let mut out = String::new();
+    for prefixed in [false, true] {
+        for (k, v) in pairs(query) {
+            let (w, key) = split_key(k);
+            let mine = match w {
+                Some(w) => w == id,
+                None => plain && k != WIDGET_KEY && !EXERCISE_KEYS.contains(&k),
+            };
+            if mine && w.is_some() == prefixed {
+                push(&mut out, "", key, v);
+            }
+        }
+    }
+    out
 }
 
 /// A page's query once widget `id`, on a page with several pieces, holds
@@ -235,30 +265,36 @@ pub fn widget_query(query: &str, id: &str) -> String {
 /// on it), the other pieces' pairs as they were (an older link's plain keys
 /// given their widget's prefix), then `id`'s pairs with its prefix.
 pub fn with_widget(query: &str, id: &str, own: &str) -> String {
-    let old = owner(query);
-    let mut out = vec![format!("{WIDGET_KEY}={id}")];
+    let old = owner(query).filter(|o| *o != id).unwrap_or_default();
+    let mut out = String::new();
+    push(&mut out, "", WIDGET_KEY, id);
     for (k, v) in pairs(query) {
-        let kept = match k.split_once('.') {
-            Some((w, _)) => (w != id).then(|| k.to_string()),
-            None if EXERCISE_KEYS.contains(&k) => Some(k.to_string()),
-            None => old.filter(|o| *o != id && k != WIDGET_KEY).map(|o| format!("{o}.{k}")),
-        };
-        out.extend(kept.map(|k| format!("{k}={v}")));
+        match split_key(k) {
+            (Some(w), _) if w != id => push(&mut out, "", k, v),
+            (None, _) if EXERCISE_KEYS.contains(&k) => push(&mut out, "", k, v),
+            (None, _) if !old.is_empty() && k != WIDGET_KEY => push(&mut out, old, k, v),
+            _ => {}
+        }
     }
-    out.extend(join(pairs(own), &format!("{id}.")));
-    out.join("&")
+    for (k, v) in pairs(own) {
+        push(&mut out, id, k, v);
+    }
+    out
 }
 
 /// A page's query once exercise `n` shows `variant`: `exercise=n&variant=k`
 /// first (nothing for the lesson's numbers, 0), the exercises' other keys
 /// dropped (as a class's variant is left for this one), the widgets' pairs kept.
 pub fn with_exercise(query: &str, n: u32, variant: u32) -> String {
-    let mut out = Vec::new();
+    let mut out = String::new();
     if variant > 0 {
-        out.push(format!("exercise={n}&variant={variant}"));
+        push(&mut out, "", "exercise", &n.to_string());
+        push(&mut out, "", "variant", &variant.to_string());
     }
-    out.extend(join(pairs(query).filter(|(k, _)| !EXERCISE_KEYS.contains(k)), ""));
-    out.join("&")
+    for (k, v) in pairs(query).filter(|(k, _)| !EXERCISE_KEYS.contains(k)) {
+        push(&mut out, "", k, v);
+    }
+    out
 }
 
 /// The part of a page's query that is `piece`'s, for its own link: a
@@ -269,8 +305,13 @@ pub fn piece_query(query: &str, piece: &Piece) -> String {
         Piece::Widget(id) => widget_query(query, id),
         Piece::Exercise(n) => {
             let mine = pairs(query).any(|(k, v)| k == "exercise" && v == n.to_string());
-            let keep = |k: &str| k == "class" || (mine && EXERCISE_KEYS.contains(&k));
-            join(pairs(query).filter(|(k, _)| keep(k)), "").join("&")
+            let mut out = String::new();
+            for (k, v) in pairs(query) {
+                if k == "class" || (mine && EXERCISE_KEYS.contains(&k)) {
+                    push(&mut out, "", k, v);
+                }
+            }
+            out
         }
         Piece::Section(_) => query.trim_start_matches('?').to_string(),
     }

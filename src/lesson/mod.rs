@@ -57,28 +57,30 @@ pub const WIDGETS: &[&str] = &[
     "degradation",
     "failmode",
 ];
-/// A widget's name, as the lesson and the widget's frame call it (the
-/// frame adds what follows it: «La manada» … «: mil clientes que fallan
-/// juntos»): for page titles, links and embed code.
+/// Each widget's name, in the order of [`WIDGETS`], as the lesson and the
+/// widget's frame call it (the frame adds what follows it: «La manada» …
+/// «: mil clientes que fallan juntos»).
+const WIDGET_NAMES: [&str; 15] = [
+    "La manada",
+    "Tres relojes",
+    "Lo que cuesta esperar de más",
+    "La cadena de C01",
+    "Hedging",
+    "Load shedding",
+    "Calculadora de backoff",
+    "Cada capa multiplica",
+    "El presupuesto de reintentos",
+    "¿Reintentarías?",
+    "Circuit breaker",
+    "Tormenta de reintentos",
+    "La llave de idempotencia",
+    "Degradación",
+    "¿Abierto o cerrado?",
+];
+
+/// A widget's name ([`WIDGET_NAMES`]): for its frame, page titles and embed code.
 pub fn widget_name(id: &str) -> Option<&'static str> {
-    Some(match id {
-        "herd" => "La manada",
-        "clocks" => "Tres relojes",
-        "inflight" => "Lo que cuesta esperar de más",
-        "chain" => "La cadena de C01",
-        "hedging" => "Hedging",
-        "shedding" => "Load shedding",
-        "backoff" => "Calculadora de backoff",
-        "layers" => "Cada capa multiplica",
-        "budget" => "El presupuesto de reintentos",
-        "failure" => "¿Reintentarías?",
-        "breaker" => "Circuit breaker",
-        "storm" => "Tormenta de reintentos",
-        "store" => "La llave de idempotencia",
-        "degradation" => "Degradación",
-        "failmode" => "¿Abierto o cerrado?",
-        _ => return None,
-    })
+    WIDGETS.iter().position(|w| *w == id).map(|i| WIDGET_NAMES[i])
 }
 /// The tables of numbers the core computes (`::table{id=…}`).
 pub const TABLES: &[&str] = &["inflight", "layers", "failures", "methods"];

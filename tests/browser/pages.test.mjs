@@ -42,7 +42,7 @@ async function settle(page) {
 const LAB = 'Timeouts, reintentos e idempotencia · Sensei Lab';
 const sectionTitles = new Map();
 function title(path) {
-  const [, embed, piece, rest] = path.match(/^\/(?:(embed)\/[^/]+|lecciones\/[^/]+)(?:\/(widgets|ejercicios))?\/?(.*)$/) || [];
+  const [, embed, piece, rest] = path.match(/^\/(?:(embed)\/[^/]+|lecciones\/[^/]+)(?:\/(widgets|ejercicios)(?=\/))?\/?(.*)$/) || [];
   if (path === '/no-existe') return 'Página no encontrada · Sensei Lab';
   if (path.startsWith('/imprimir/')) return `Ejercicios para imprimir · ${LAB}`;
   if (piece === 'widgets') return `${WIDGET_NAMES[rest]} · ${LAB}`;

@@ -220,7 +220,14 @@ fn pairs(query: &str) -> impl Iterator<Item = (&str, &str)> {
 
 /// Appends `widget.key=value` (`key=value` without a widget) to a query.
 fn push(out: &mut String, widget: &str, key: &str, value: &str) {
-    for part in [if out.is_empty() { "" } else { "&" }, widget, if widget.is_empty() { "" } else { "." }, key, "=", value] {
+    for part in [
+        if out.is_empty() { "" } else { "&" },
+        widget,
+        if widget.is_empty() { "" } else { "." },
+        key,
+        "=",
+        value,
+    ] {
         out.push_str(part);
     }
 }
@@ -511,7 +518,10 @@ mod query_tests {
     #[test]
     fn a_widget_reads_its_own_keys_and_an_older_links_plain_ones() {
         // A widget's own page, and an older link to the lesson.
-        assert_eq!(widget_query("?clients=2000&jitter=equal", "herd"), "clients=2000&jitter=equal");
+        assert_eq!(
+            widget_query("?clients=2000&jitter=equal", "herd"),
+            "clients=2000&jitter=equal"
+        );
         assert_eq!(widget_query("?widget=herd&clients=2000", "herd"), "clients=2000");
         assert_eq!(widget_query("?widget=herd&clients=2000", "storm"), "");
         // Several widgets in one link.
@@ -535,10 +545,17 @@ mod query_tests {
         assert_eq!(with_widget(&q, "herd", ""), "widget=herd&storm.breaker=on");
         // An older link's plain pairs keep their widget, now with its prefix.
         assert_eq!(
-            with_widget("?widget=herd&clients=2000&exercise=4&variant=17", "chain", "prep-ms=160"),
+            with_widget(
+                "?widget=herd&clients=2000&exercise=4&variant=17",
+                "chain",
+                "prep-ms=160"
+            ),
             "widget=chain&herd.clients=2000&exercise=4&variant=17&chain.prep-ms=160"
         );
-        assert_eq!(with_widget("?widget=herd&clients=2000", "herd", "clients=5"), "widget=herd&herd.clients=5");
+        assert_eq!(
+            with_widget("?widget=herd&clients=2000", "herd", "clients=5"),
+            "widget=herd&herd.clients=5"
+        );
         // What the other widgets read is what they read before.
         let q = with_widget("?widget=herd&clients=2000&jitter=none", "storm", "breaker=on");
         assert_eq!(widget_query(&q, "herd"), "clients=2000&jitter=none");
@@ -548,7 +565,10 @@ mod query_tests {
     #[test]
     fn an_exercise_keeps_the_widgets() {
         let q = "widget=herd&herd.clients=2000&exercise=2&variant=5&class=9";
-        assert_eq!(with_exercise(q, 4, 17), "exercise=4&variant=17&widget=herd&herd.clients=2000");
+        assert_eq!(
+            with_exercise(q, 4, 17),
+            "exercise=4&variant=17&widget=herd&herd.clients=2000"
+        );
         assert_eq!(with_exercise(q, 4, 0), "widget=herd&herd.clients=2000");
         assert_eq!(with_exercise("", 4, 17), "exercise=4&variant=17");
         assert_eq!(landing(&with_exercise(q, 4, 17)).as_deref(), Some("exercise-4"));

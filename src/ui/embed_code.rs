@@ -15,7 +15,9 @@ pub struct EmbedCodeProps {
 pub fn iframe_code(slug: &str, piece: &Piece) -> String {
     let src = url_state::piece_url(slug, piece, true);
     // What the lesson calls it (the iframe's accessible name), without a `"` to end the attribute.
-    let name = crate::lesson::find(slug).and_then(|l| piece.name(l)).unwrap_or_default();
+    let name = crate::lesson::find(slug)
+        .and_then(|l| piece.name(l))
+        .unwrap_or_default();
     let title: String = name.chars().filter(|c| *c != '"').collect();
     format!(
         "<iframe src=\"{src}\" title=\"Sensei Lab: {title}\" width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\" data-sensei-lab></iframe>\n<script src=\"{}{}/sensei-embed.js\" defer></script>",

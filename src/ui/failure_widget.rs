@@ -94,8 +94,6 @@ fn failure_from_key(k: &str) -> Failure {
     }
 }
 
-const KEYS: [&str; 6] = ["failure", "caller", "left-ms", "retry-after", "repeat", "budget-left"];
-
 /// The widget's state in the URL, with its own keys (`failure=429&caller=batch&retry-after=2…`),
 /// only what differs from the default case.
 fn to_query(s: &State) -> String {
@@ -142,7 +140,7 @@ fn repeat_key(r: Repeat) -> &'static str {
 fn from_query() -> State {
     let own = super::url_state::widget_query("failure");
     let query_value = |k| super::url_state::value_in(&own, k);
-    if KEYS.iter().all(|k| query_value(k).is_none()) {
+    if own.is_empty() {
         return State::ana();
     }
     let mut s = if query_value("caller").as_deref() == Some("batch") {

@@ -35,12 +35,6 @@ fn switch(route: Route) -> Html {
 #[component]
 pub fn App() -> Html {
     let (route, navigator) = use_router();
-    // Each page's own title, the same a prerendered page would carry ([`Route::title`]).
-    use_effect_with(route.title(), |title| {
-        if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
-            doc.set_title(title);
-        }
-    });
     html! {
         <ContextProvider<Navigator> context={navigator}>
             { switch(route) }

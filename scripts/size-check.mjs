@@ -16,7 +16,9 @@
 // download is the phone profile's goal for the first interactive chart.
 import { firstLoad } from './sizes.mjs';
 
-const LIMIT = 362 * 1000;
+// Issue #23's links that land (several widgets' states in one URL, «Copiar
+// enlace», each page's own title) added 1,633 bytes more.
+const LIMIT = 364 * 1000;
 const GOAL = 350 * 1000;
 
 const dist = process.argv[2] || 'dist';

@@ -1,8 +1,18 @@
 //! The lab's URLs: the lesson, each section, each widget and exercise on
 //! its own, the same pieces for an iframe (`/embed/…`), and a print view.
 //!
-//! Pure: a path (without the site's base) to a [`Route`] and back. The
-//! browser's side (history, links) is `ui::router`.
+//! Pure: a path (without the site's base) to a [`Route`] and back, each
+//! route's `<title>` ([`Route::title`]), and the query that holds the
+//! pieces' state ([`widget_query`], [`with_widget`], [`with_exercise`],
+//! [`landing`]). The browser's side (history, links) is `ui::router`.
+//!
+//! A widget alone on its page keeps its state in the query with its own
+//! keys, the command line's flags (`/lecciones/l/widgets/herd?clients=2000`).
+//! On a page with every widget (the lesson, a section), each widget's keys
+//! carry its id (`herd.clients=2000&storm.breaker=on`), so that all their
+//! states fit in one link, and `widget=<id>` names the one touched last:
+//! the link lands on it. An older link's plain keys (`?widget=herd&clients=2000`)
+//! are still read as that widget's.
 //!
 //! ```
 //! use sensei_lab::route::Route;
@@ -99,6 +109,54 @@ impl Route {
     }
 }
 
+/// What a page without its lesson, section or piece is called.
+const NOT_FOUND: &str = "Página no encontrada";
+
+impl Route {
+    /// The lesson and the piece this route shows, if it shows one piece.
+    pub fn piece(&self) -> Option<(&str, Piece)> {
+        Some(match self {
+            Route::Section { lesson, section } | Route::EmbedSection { lesson, section } => {
+                (lesson, Piece::Section(section.clone()))
+            }
+            Route::Widget { lesson, id } | Route::EmbedWidget { lesson, id } => (lesson, Piece::Widget(id.clone())),
+            Route::Exercise { lesson, n } | Route::EmbedExercise { lesson, n } => (lesson, Piece::Exercise(*n)),
+            _ => return None,
+        })
+    }
+
+    /// The page's `<title>`: what it shows, as the lesson calls it, then the
+    /// lesson, then the lab («La manada · Timeouts, reintentos e
+    /// idempotencia · Sensei Lab»); the lesson alone for the lesson; «Página
+    /// no encontrada · Sensei Lab» for a path, lesson or piece that does not exist.
+    /// The same for a piece embedded and on its own page.
+    pub fn title(&self) -> String {
+        let piece = self.piece();
+        let lesson = match self {
+            Route::Home => crate::lesson::all().first(),
+            Route::Lesson { lesson } | Route::Print { lesson } => crate::lesson::find(lesson),
+            _ => piece.as_ref().and_then(|(slug, _)| crate::lesson::find(slug)),
+        };
+        // The part of the lesson the page shows (`None`: all of it), if it has it.
+        let part = match (self, piece, lesson) {
+            (Route::Print { .. }, ..) => Some(Some("Ejercicios para imprimir".to_string())),
+            (_, Some((_, p)), Some(l)) => p.name(l).map(Some),
+            _ => Some(None),
+        };
+        let mut title = String::new();
+        match (lesson, part) {
+            (Some(l), Some(part)) => {
+                if let Some(p) = part {
+                    title = p + " · ";
+                }
+                title.push_str(&l.title);
+            }
+            _ => title.push_str(NOT_FOUND),
+        }
+        title + " · Sensei Lab"
+    }
+}
+
 /// What one page or iframe shows.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Piece {
@@ -119,6 +177,19 @@ impl Piece {
         }
     }
 
+    /// What the lesson calls this piece: a section's title, a widget's name
+    /// ([`crate::lesson::widget_name`]), «Ejercicio 3»; `None` if there is
+    /// no such piece (the widgets and exercises are the lab's, every lesson's).
+    pub fn name(&self, lesson: &crate::lesson::Lesson) -> Option<String> {
+        match self {
+            Piece::Section(id) => lesson.section(id).map(|s| s.title.clone()),
+            Piece::Widget(id) => crate::lesson::widget_name(id).map(String::from),
+            Piece::Exercise(n) => (1..=crate::exercise::COUNT)
+                .contains(n)
+                .then(|| format!("Ejercicio {n}")),
+        }
+    }
+
     /// The path of this piece (without the site's base), embedded or not.
     pub fn path(&self, lesson: &str, embed: bool) -> String {
         match (self, embed) {
@@ -130,6 +201,136 @@ impl Piece {
             (Piece::Exercise(n), true) => format!("/embed/{lesson}/ejercicios/{n}"),
         }
     }
+}
+
+/// The key that names the widget a lesson page's link lands on.
+pub const WIDGET_KEY: &str = "widget";
+/// The exercises' keys (`exercise=4&variant=17`, `class=17`): never a widget's.
+const EXERCISE_KEYS: [&str; 3] = ["exercise", "variant", "class"];
+
+/// A query's `key=value` pairs (`?` and empty pairs left out; a pair
+/// without `=` has an empty value).
+fn pairs(query: &str) -> impl Iterator<Item = (&str, &str)> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| p.split_once('=').unwrap_or((p, "")))
+}
+
+/// Appends `widget.key=value` (`key=value` without a widget) to a query.
+fn push(out: &mut String, widget: &str, key: &str, value: &str) {
+    for part in [
+        if out.is_empty() { "" } else { "&" },
+        widget,
+        if widget.is_empty() { "" } else { "." },
+        key,
+        "=",
+        value,
+    ] {
+        out.push_str(part);
+    }
+}
+
+/// The widget an older link's plain keys belong to (`widget=<id>`), if any.
+fn owner(query: &str) -> Option<&str> {
+    pairs(query).find(|(k, _)| *k == WIDGET_KEY).map(|(_, v)| v)
+}
+
+/// Whose a pair's key is: a widget's with its prefix (`herd.clients`:
+/// `Some("herd")`), or no one's in particular.
+fn split_key(key: &str) -> (Option<&str>, &str) {
+    match key.split_once('.') {
+        Some((w, k)) => (Some(w), k),
+        None => (None, key),
+    }
+}
+
+/// The part of a page's query that is widget `id`'s, with its own keys:
+/// the plain pairs of an older link (for `widget=<id>`, or no `widget` key
+/// at all, as on a widget's own page), then its `id.key=value` pairs.
+pub fn widget_query(query: &str, id: &str) -> String {
+    let plain = owner(query).is_none_or(|o| o == id);
+    let mut out = String::new();
+    for prefixed in [false, true] {
+        for (k, v) in pairs(query) {
+            let (w, key) = split_key(k);
+            let mine = match w {
+                Some(w) => w == id,
+                None => plain && k != WIDGET_KEY && !EXERCISE_KEYS.contains(&k),
+            };
+            if mine && w.is_some() == prefixed {
+                push(&mut out, "", key, v);
+            }
+        }
+    }
+    out
+}
+
+/// A page's query once widget `id`, on a page with several pieces, holds
+/// `own` (its pairs, with its own keys): `widget=<id>` first (the link lands
+/// on it), the other pieces' pairs as they were (an older link's plain keys
+/// given their widget's prefix), then `id`'s pairs with its prefix.
+pub fn with_widget(query: &str, id: &str, own: &str) -> String {
+    let old = owner(query).filter(|o| *o != id).unwrap_or_default();
+    let mut out = String::new();
+    push(&mut out, "", WIDGET_KEY, id);
+    for (k, v) in pairs(query) {
+        match split_key(k) {
+            (Some(w), _) if w != id => push(&mut out, "", k, v),
+            (None, _) if EXERCISE_KEYS.contains(&k) => push(&mut out, "", k, v),
+            (None, _) if !old.is_empty() && k != WIDGET_KEY => push(&mut out, old, k, v),
+            _ => {}
+        }
+    }
+    for (k, v) in pairs(own) {
+        push(&mut out, id, k, v);
+    }
+    out
+}
+
+/// A page's query once exercise `n` shows `variant`: `exercise=n&variant=k`
+/// first (nothing for the lesson's numbers, 0), the exercises' other keys
+/// dropped (as a class's variant is left for this one), the widgets' pairs kept.
+pub fn with_exercise(query: &str, n: u32, variant: u32) -> String {
+    let mut out = String::new();
+    if variant > 0 {
+        push(&mut out, "", "exercise", &n.to_string());
+        push(&mut out, "", "variant", &variant.to_string());
+    }
+    for (k, v) in pairs(query).filter(|(k, _)| !EXERCISE_KEYS.contains(k)) {
+        push(&mut out, "", k, v);
+    }
+    out
+}
+
+/// The part of a page's query that is `piece`'s, for its own link: a
+/// widget's with its own keys, an exercise's variant (or its class's), a
+/// section's whole query (its widgets' states).
+pub fn piece_query(query: &str, piece: &Piece) -> String {
+    match piece {
+        Piece::Widget(id) => widget_query(query, id),
+        Piece::Exercise(n) => {
+            let mine = pairs(query).any(|(k, v)| k == "exercise" && v == n.to_string());
+            let mut out = String::new();
+            for (k, v) in pairs(query) {
+                if k == "class" || (mine && EXERCISE_KEYS.contains(&k)) {
+                    push(&mut out, "", k, v);
+                }
+            }
+            out
+        }
+        Piece::Section(_) => query.trim_start_matches('?').to_string(),
+    }
+}
+
+/// The element a lesson page's link lands on: the widget or exercise whose
+/// key comes first in the query (`widget-herd`, `exercise-4`).
+pub fn landing(query: &str) -> Option<String> {
+    pairs(query).find_map(|(k, v)| match k {
+        WIDGET_KEY | "exercise" => Some(format!("{k}-{v}")),
+        _ => None,
+    })
 }
 
 #[cfg(test)]
@@ -203,5 +404,191 @@ mod tests {
         ] {
             assert_eq!(Route::from_path(p), Route::NotFound, "{p}");
         }
+    }
+}
+
+#[cfg(test)]
+mod title_tests {
+    use super::*;
+
+    const L: &str = "timeouts-reintentos-idempotencia";
+    const LAB: &str = "Timeouts, reintentos e idempotencia · Sensei Lab";
+
+    fn both(piece: Piece) -> [Route; 2] {
+        [
+            Route::of_piece(L.into(), piece.clone(), false),
+            Route::of_piece(L.into(), piece, true),
+        ]
+    }
+
+    #[test]
+    fn the_lesson_print_view_and_missing_pages() {
+        assert_eq!(Route::Home.title(), "Timeouts, reintentos e idempotencia · Sensei Lab");
+        assert_eq!(Route::Lesson { lesson: L.into() }.title(), LAB);
+        assert_eq!(
+            Route::Print { lesson: L.into() }.title(),
+            format!("Ejercicios para imprimir · {LAB}")
+        );
+        let missing = "Página no encontrada · Sensei Lab";
+        for r in [
+            Route::NotFound,
+            Route::Lesson { lesson: "otra".into() },
+            Route::Print { lesson: "otra".into() },
+            Route::Widget {
+                lesson: "otra".into(),
+                id: "herd".into(),
+            },
+        ]
+        .into_iter()
+        .chain(both(Piece::Section("no-existe".into())))
+        .chain(both(Piece::Widget("nada".into())))
+        .chain(both(Piece::Exercise(0)))
+        .chain(both(Piece::Exercise(10)))
+        {
+            assert_eq!(r.title(), missing, "{r:?}");
+        }
+    }
+
+    #[test]
+    fn every_widget_by_its_spanish_name() {
+        let names = [
+            ("herd", "La manada"),
+            ("clocks", "Tres relojes"),
+            ("inflight", "Lo que cuesta esperar de más"),
+            ("chain", "La cadena de C01"),
+            ("hedging", "Hedging"),
+            ("shedding", "Load shedding"),
+            ("backoff", "Calculadora de backoff"),
+            ("layers", "Cada capa multiplica"),
+            ("budget", "El presupuesto de reintentos"),
+            ("failure", "¿Reintentarías?"),
+            ("breaker", "Circuit breaker"),
+            ("storm", "Tormenta de reintentos"),
+            ("store", "La llave de idempotencia"),
+            ("degradation", "Degradación"),
+            ("failmode", "¿Abierto o cerrado?"),
+        ];
+        assert_eq!(names.len(), crate::lesson::WIDGETS.len());
+        for (id, name) in names {
+            assert!(crate::lesson::WIDGETS.contains(&id));
+            for r in both(Piece::Widget(id.into())) {
+                assert_eq!(r.title(), format!("{name} · {LAB}"), "{r:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_exercise_by_its_number() {
+        for n in 1..=crate::exercise::COUNT {
+            for r in both(Piece::Exercise(n)) {
+                assert_eq!(r.title(), format!("Ejercicio {n} · {LAB}"), "{r:?}");
+            }
+        }
+        assert_eq!(
+            Route::from_path(&format!("/lecciones/{L}/ejercicios/3")).title(),
+            "Ejercicio 3 · Timeouts, reintentos e idempotencia · Sensei Lab"
+        );
+    }
+
+    #[test]
+    fn every_section_by_its_heading() {
+        let lesson = crate::lesson::find(L).unwrap();
+        assert!(lesson.sections.len() > 40);
+        for s in &lesson.sections {
+            for r in both(Piece::Section(s.id.clone())) {
+                assert_eq!(r.title(), format!("{} · {LAB}", s.title), "{r:?}");
+                assert!(!s.title.is_empty());
+            }
+        }
+        assert_eq!(
+            Route::from_path(&format!("/lecciones/{L}/la-manada")).title(),
+            "El problema de la manada · Timeouts, reintentos e idempotencia · Sensei Lab"
+        );
+        assert_eq!(
+            Route::from_path(&format!("/embed/{L}/conceptos")).title(),
+            format!("Tarjetas de conceptos · {LAB}")
+        );
+    }
+}
+
+#[cfg(test)]
+mod query_tests {
+    use super::*;
+
+    #[test]
+    fn a_widget_reads_its_own_keys_and_an_older_links_plain_ones() {
+        // A widget's own page, and an older link to the lesson.
+        assert_eq!(
+            widget_query("?clients=2000&jitter=equal", "herd"),
+            "clients=2000&jitter=equal"
+        );
+        assert_eq!(widget_query("?widget=herd&clients=2000", "herd"), "clients=2000");
+        assert_eq!(widget_query("?widget=herd&clients=2000", "storm"), "");
+        // Several widgets in one link.
+        let q = "?widget=storm&herd.clients=2000&storm.breaker=on&storm.budget-pct=10&exercise=4&variant=17";
+        assert_eq!(widget_query(q, "herd"), "clients=2000");
+        assert_eq!(widget_query(q, "storm"), "breaker=on&budget-pct=10");
+        assert_eq!(widget_query(q, "chain"), "");
+        // A prefix is a whole id, and the exercises' keys are nobody's.
+        assert_eq!(widget_query("herdx.clients=1&exercise=4&class=3", "herd"), "");
+        assert_eq!(widget_query("", "herd"), "");
+    }
+
+    #[test]
+    fn a_widget_writes_its_keys_beside_the_others_and_becomes_the_landing() {
+        assert_eq!(with_widget("", "herd", "clients=2000"), "widget=herd&herd.clients=2000");
+        let q = with_widget("widget=herd&herd.clients=2000", "storm", "breaker=on");
+        assert_eq!(q, "widget=storm&herd.clients=2000&storm.breaker=on");
+        // Its own earlier pairs are replaced; back at the lesson's values, it has none.
+        let q = with_widget(&q, "herd", "clients=3000&jitter=equal");
+        assert_eq!(q, "widget=herd&storm.breaker=on&herd.clients=3000&herd.jitter=equal");
+        assert_eq!(with_widget(&q, "herd", ""), "widget=herd&storm.breaker=on");
+        // An older link's plain pairs keep their widget, now with its prefix.
+        assert_eq!(
+            with_widget(
+                "?widget=herd&clients=2000&exercise=4&variant=17",
+                "chain",
+                "prep-ms=160"
+            ),
+            "widget=chain&herd.clients=2000&exercise=4&variant=17&chain.prep-ms=160"
+        );
+        assert_eq!(
+            with_widget("?widget=herd&clients=2000", "herd", "clients=5"),
+            "widget=herd&herd.clients=5"
+        );
+        // What the other widgets read is what they read before.
+        let q = with_widget("?widget=herd&clients=2000&jitter=none", "storm", "breaker=on");
+        assert_eq!(widget_query(&q, "herd"), "clients=2000&jitter=none");
+        assert_eq!(landing(&q).as_deref(), Some("widget-storm"));
+    }
+
+    #[test]
+    fn an_exercise_keeps_the_widgets() {
+        let q = "widget=herd&herd.clients=2000&exercise=2&variant=5&class=9";
+        assert_eq!(
+            with_exercise(q, 4, 17),
+            "exercise=4&variant=17&widget=herd&herd.clients=2000"
+        );
+        assert_eq!(with_exercise(q, 4, 0), "widget=herd&herd.clients=2000");
+        assert_eq!(with_exercise("", 4, 17), "exercise=4&variant=17");
+        assert_eq!(landing(&with_exercise(q, 4, 17)).as_deref(), Some("exercise-4"));
+    }
+
+    #[test]
+    fn a_pieces_own_link_holds_its_state_only() {
+        let q = "?widget=storm&herd.clients=2000&storm.breaker=on&exercise=4&variant=17&class=3";
+        assert_eq!(piece_query(q, &Piece::Widget("storm".into())), "breaker=on");
+        assert_eq!(piece_query(q, &Piece::Exercise(4)), "exercise=4&variant=17&class=3");
+        assert_eq!(piece_query(q, &Piece::Exercise(5)), "class=3");
+        assert_eq!(piece_query(q, &Piece::Section("x".into())), &q[1..]);
+        assert_eq!(piece_query("", &Piece::Exercise(5)), "");
+    }
+
+    #[test]
+    fn the_landing_is_the_first_piece_named() {
+        assert_eq!(landing("?widget=herd&clients=2000").as_deref(), Some("widget-herd"));
+        assert_eq!(landing("clients=2000").as_deref(), None);
+        assert_eq!(landing("class=3&exercise=7&variant=2").as_deref(), Some("exercise-7"));
+        assert_eq!(landing(""), None);
     }
 }

@@ -57,6 +57,31 @@ pub const WIDGETS: &[&str] = &[
     "degradation",
     "failmode",
 ];
+/// Each widget's name, in the order of [`WIDGETS`], as the lesson and the
+/// widget's frame call it (the frame adds what follows it: «La manada» …
+/// «: mil clientes que fallan juntos»).
+const WIDGET_NAMES: [&str; 15] = [
+    "La manada",
+    "Tres relojes",
+    "Lo que cuesta esperar de más",
+    "La cadena de C01",
+    "Hedging",
+    "Load shedding",
+    "Calculadora de backoff",
+    "Cada capa multiplica",
+    "El presupuesto de reintentos",
+    "¿Reintentarías?",
+    "Circuit breaker",
+    "Tormenta de reintentos",
+    "La llave de idempotencia",
+    "Degradación",
+    "¿Abierto o cerrado?",
+];
+
+/// A widget's name ([`WIDGET_NAMES`]): for its frame, page titles and embed code.
+pub fn widget_name(id: &str) -> Option<&'static str> {
+    WIDGETS.iter().position(|w| *w == id).map(|i| WIDGET_NAMES[i])
+}
 /// The tables of numbers the core computes (`::table{id=…}`).
 pub const TABLES: &[&str] = &["inflight", "layers", "failures", "methods"];
 /// The programs whose output the core computes (`::program{output=…}`).
@@ -120,6 +145,15 @@ pub fn check_all() -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_widget_has_a_name() {
+        for id in WIDGETS {
+            assert!(widget_name(id).is_some_and(|n| !n.is_empty()), "{id}");
+        }
+        assert_eq!(widget_name("herd"), Some("La manada"));
+        assert_eq!(widget_name("nada"), None);
+    }
 
     #[test]
     fn slugs_drop_accents() {

@@ -44,7 +44,7 @@ pub fn BackoffWidget() -> Html {
         ms(table.total_mean_ms)
     );
     html! {
-        <WidgetFrame id="backoff" title="Calculadora de backoff">
+        <WidgetFrame id="backoff">
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

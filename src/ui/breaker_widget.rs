@@ -47,7 +47,7 @@ pub fn BreakerWidget() -> Html {
         .collect::<Vec<_>>();
     let shown = 8;
     html! {
-        <WidgetFrame id="breaker" title="Circuit breaker: Triton se cae a las 12:00:00">
+        <WidgetFrame id="breaker" subtitle=": Triton se cae a las 12:00:00">
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

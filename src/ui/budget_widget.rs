@@ -45,7 +45,7 @@ pub fn BudgetWidget() -> Html {
             .total_cmp(&(b.0 - p.failing_pct as f64 / 100.0).abs())
     });
     html! {
-        <WidgetFrame id="budget" title="El presupuesto de reintentos">
+        <WidgetFrame id="budget">
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

@@ -85,7 +85,7 @@ pub fn ChainWidget() -> Html {
         ms(zombie as i64)
     );
     html! {
-        <WidgetFrame id="chain" title="La cadena de C01: 300 → 250 → 150 → 100 ms">
+        <WidgetFrame id="chain" subtitle=": 300 → 250 → 150 → 100 ms">
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

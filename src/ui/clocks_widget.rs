@@ -26,7 +26,7 @@ pub fn ClocksWidget() -> Html {
     };
     let received = crate::sim::clocks::received_text(&result);
     html! {
-        <WidgetFrame id="clocks" title="Tres relojes: ¿cuál se dispara?">
+        <WidgetFrame id="clocks" subtitle=": ¿cuál se dispara?">
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

@@ -84,7 +84,7 @@ pub fn DegradationWidget() -> Html {
     };
     let sentence = crate::text::upper_first(&verdict(&r, &p));
     html! {
-        <WidgetFrame id="degradation" title="Degradación: contar cada plan B por motivo">
+        <WidgetFrame id="degradation" subtitle=": contar cada plan B por motivo">
             <div>
                 { controls(&h, Some(&["incident", "incident-pct", "incident-min", "metric", "alert-pct", "shared-dependency"])) }
                 { more_controls(&h, &["rps", "timeout-permille", "unavailable-permille", "invalid-permille", "incident-at-min", "window-min", "duration-min"]) }

@@ -39,12 +39,9 @@ pub fn variant_from_url(n: u32) -> (u32, Option<String>) {
     }
 }
 
+/// The variant in the URL (nothing for the lesson's numbers), beside the widgets' states.
 fn write_url(n: u32, variant: u32) {
-    if variant == 0 {
-        url_state::replace_query("");
-    } else {
-        url_state::replace_query(&format!("exercise={n}&variant={variant}"));
-    }
+    url_state::replace_query(&crate::route::with_exercise(&url_state::current_query(), n, variant));
 }
 
 #[derive(Clone, PartialEq)]

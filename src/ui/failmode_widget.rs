@@ -33,7 +33,7 @@ pub fn FailModeWidget() -> Html {
         ),
     ];
     html! {
-        <WidgetFrame id="failmode" title="¿Abierto o cerrado? Cuando el revisor no contesta">
+        <WidgetFrame id="failmode" subtitle=" Cuando el revisor no contesta">
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

@@ -94,13 +94,11 @@ fn failure_from_key(k: &str) -> Failure {
     }
 }
 
-const KEYS: [&str; 6] = ["failure", "caller", "left-ms", "retry-after", "repeat", "budget-left"];
-
-/// The widget's state in the URL (`widget=failure&failure=429&caller=batch&retry-after=2…`),
+/// The widget's state in the URL, with its own keys (`failure=429&caller=batch&retry-after=2…`),
 /// only what differs from the default case.
 fn to_query(s: &State) -> String {
     let d = State::ana();
-    let mut q = vec!["widget=failure".to_string()];
+    let mut q = Vec::new();
     if s.failure != d.failure {
         q.push(format!("failure={}", failure_key(s.failure)));
     }
@@ -140,8 +138,9 @@ fn repeat_key(r: Repeat) -> &'static str {
 
 /// Reads the state from the URL if it is this widget's; values that cannot be used are ignored.
 fn from_query() -> State {
-    use super::url_state::query_value;
-    if query_value("widget").is_some_and(|w| w != "failure") || KEYS.iter().all(|k| query_value(k).is_none()) {
+    let own = super::url_state::widget_query("failure");
+    let query_value = |k| super::url_state::value_in(&own, k);
+    if own.is_empty() {
         return State::ana();
     }
     let mut s = if query_value("caller").as_deref() == Some("batch") {
@@ -180,11 +179,13 @@ fn from_query() -> State {
 pub fn FailureWidget() -> Html {
     let state = use_state(from_query);
     {
-        // Every change is written to the URL, as the other widgets do.
+        // Every change is written to the URL, as the other widgets do (not
+        // the state the URL already holds: that would make it the one a link lands on).
         let s = (*state).clone();
         use_effect_with(s, |s| {
-            if *s != State::ana() || super::url_state::query_value("widget").as_deref() == Some("failure") {
-                super::url_state::replace_query(&to_query(s));
+            let own = to_query(s);
+            if own != super::url_state::widget_query("failure") {
+                super::url_state::write_widget("failure", &own);
             }
         });
     }
@@ -274,7 +275,7 @@ pub fn FailureWidget() -> Html {
     }
     html! {
         <figure class="widget" id="widget-failure" data-widget="failure">
-            <figcaption class="widget-title"><span class="badge">{ "Decisión en vivo" }</span>{ "¿Reintentarías?" }
+            <figcaption class="widget-title"><span class="badge">{ "Decisión en vivo" }</span>{ crate::lesson::widget_name("failure").unwrap_or_default() }
                 <super::embed_code::EmbedCode piece={super::route::Piece::Widget("failure".into())} /></figcaption>
             <div class="presets" role="group" aria-label="Los casos del ejercicio 1">
                 { for presets().into_iter().map(|(label, preset)| {

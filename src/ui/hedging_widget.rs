@@ -89,7 +89,7 @@ pub fn HedgingWidget() -> Html {
         ))
     );
     html! {
-        <WidgetFrame id="hedging" title="Hedging: una segunda copia en el p95">
+        <WidgetFrame id="hedging" subtitle=": una segunda copia en el p95">
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

@@ -33,11 +33,12 @@ fn run(p: &HerdParams, scratch: &mut HerdScratch) -> Run {
 }
 
 /// The widget's title, with as many clients as it simulates (the lesson's «mil»).
-fn title(clients: u32) -> String {
+/// What follows the widget's name in its title.
+fn subtitle(clients: u32) -> String {
     match clients {
-        1 => "La manada: un cliente que falla".into(),
-        1_000 => "La manada: mil clientes que fallan juntos".into(),
-        n => format!("La manada: {} clientes que fallan juntos", es_int(n as i64)),
+        1 => ": un cliente que falla".into(),
+        1_000 => ": mil clientes que fallan juntos".into(),
+        n => format!(": {} clientes que fallan juntos", es_int(n as i64)),
     }
 }
 
@@ -98,7 +99,7 @@ pub fn HerdWidget() -> Html {
     );
 
     html! {
-        <WidgetFrame id="herd" title={title(p.clients)}>
+        <WidgetFrame id="herd" subtitle={subtitle(p.clients)}>
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

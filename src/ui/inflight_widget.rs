@@ -105,7 +105,7 @@ pub fn InflightWidget() -> Html {
             .map_or("no hay tope".to_string(), |c| format!("hay {}", es_int(c as i64)))
     );
     html! {
-        <WidgetFrame id="inflight" title="Lo que cuesta esperar de más: Little contra MAX_INFLIGHT">
+        <WidgetFrame id="inflight" subtitle=": Little contra MAX_INFLIGHT">
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

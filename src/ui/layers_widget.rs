@@ -53,7 +53,7 @@ pub fn LayersWidget() -> Html {
     let bottom = *r.reaching.last().unwrap_or(&1.0);
     let formula = r.factors.iter().map(|f| es_dec(*f, 2)).collect::<Vec<_>>().join(" × ");
     html! {
-        <WidgetFrame id="layers" title="Cada capa multiplica">
+        <WidgetFrame id="layers">
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

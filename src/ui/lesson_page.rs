@@ -7,6 +7,7 @@ use super::not_found::NotFound;
 use super::route::{LessonSlug, Piece, Route};
 use super::router::Link;
 use super::toc::Toc;
+use super::url_state;
 use crate::lesson::Section;
 use yew::prelude::*;
 
@@ -20,17 +21,12 @@ pub struct LessonPageProps {
 pub fn LessonPage(props: &LessonPageProps) -> Html {
     let lesson = crate::lesson::find(&props.slug);
     {
+        // A link with a widget's (or an exercise's) state lands on it; the
+        // lab's own links to a section carry no query.
         let section = props.section.clone();
         use_effect_with(section, |section| {
-            scroll_to(section.as_deref());
-        });
-    }
-    {
-        let title = lesson.map(|l| l.title.clone());
-        use_effect_with(title, |title| {
-            if let (Some(doc), Some(t)) = (web_sys::window().and_then(|w| w.document()), title) {
-                doc.set_title(&format!("{t} · Sensei Lab"));
-            }
+            let target = crate::route::landing(&url_state::current_query());
+            scroll_to(target.as_deref(), section.as_deref());
         });
     }
     let Some(lesson) = lesson else {
@@ -88,11 +84,13 @@ fn section_view(slug: &str, s: &Section) -> Html {
     }
 }
 
-fn scroll_to(id: Option<&str>) {
+/// Scrolls to the element `target`, or else to the section, or else to the top.
+fn scroll_to(target: Option<&str>, section: Option<&str>) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    match id.and_then(|id| window.document()?.get_element_by_id(id)) {
+    let find = |id: Option<&str>| window.document()?.get_element_by_id(id?);
+    match find(target).or_else(|| find(section)) {
         Some(el) => el.scroll_into_view(),
         None => window.scroll_to_with_x_and_y(0.0, 0.0),
     }

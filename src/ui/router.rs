@@ -1,6 +1,8 @@
 //! Navigation without reloading: the current [`Route`] from the address bar,
 //! links that push a new entry on the browser's history, and back and
-//! forward (`popstate`) that show the entry's page again.
+//! forward (`popstate`) that show the entry's page again. Each route shown
+//! gives the page its title ([`Route::title`], pure, so that a page
+//! prerendered at build time carries the same).
 //!
 //! Why not yew-router: for this one `enum` of paths it brought its route
 //! matching and gloo-history, which reads each history entry's state through
@@ -26,6 +28,15 @@ pub fn current() -> Route {
     }
 }
 
+/// `route`, once the page's title is its own ([`Route::title`]): every
+/// route the router shows goes through here.
+fn titled(route: Route) -> Route {
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        doc.set_title(&route.title());
+    }
+    route
+}
+
 /// How a [`Link`] goes to its route: given by the app to the pages below it.
 #[derive(Clone, PartialEq)]
 pub struct Navigator(Callback<Route>);
@@ -35,11 +46,12 @@ pub struct Navigator(Callback<Route>);
 /// forward.
 #[hook]
 pub fn use_router() -> (Route, Navigator) {
-    let route = use_state(current);
+    let route = use_state(|| titled(current()));
     {
         let route = route.clone();
         use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|w| EventListener::new(&w, "popstate", move |_| route.set(current())));
+            let listener =
+                web_sys::window().map(|w| EventListener::new(&w, "popstate", move |_| route.set(titled(current()))));
             move || drop(listener)
         });
     }
@@ -50,7 +62,7 @@ pub fn use_router() -> (Route, Navigator) {
             if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
                 let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
             }
-            route.set(to);
+            route.set(titled(to));
         })
     };
     ((*route).clone(), Navigator(navigate))

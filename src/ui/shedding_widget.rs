@@ -102,7 +102,7 @@ pub fn SheddingWidget() -> Html {
         ms(s.final_latency_ms)
     );
     html! {
-        <WidgetFrame id="shedding" title="Load shedding: rechazar rápido contra encolar sin límite">
+        <WidgetFrame id="shedding" subtitle=": rechazar rápido contra encolar sin límite">
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

@@ -97,7 +97,7 @@ pub fn StoreWidget() -> Html {
     };
     let keys_now = played.rows.last().map(|r| r.store.clone()).unwrap_or_default();
     html! {
-        <WidgetFrame id="store" title="La llave de idempotencia: un servidor que recuerda" layout="stacked">
+        <WidgetFrame id="store" subtitle=": un servidor que recuerda" layout="stacked">
             { controls(&h, Some(&["scenario", "in-progress", "ttl-h", "late-retry-h", "timeout-s", "work-s"])) }
             <div class="results">
                 { notes(&h) }

@@ -69,7 +69,7 @@ pub fn StormWidget() -> Html {
         verdict(r, outcome)
     );
     html! {
-        <WidgetFrame id="storm" title="Tormenta de reintentos: ¿se apaga sola?">
+        <WidgetFrame id="storm" subtitle=": ¿se apaga sola?">
             <div>
                 { controls(&h, Some(&["rps", "capacity", "layers", "retries", "retry-in", "budget-pct", "breaker", "trigger", "trigger-ms"])) }
                 { more_controls(&h, &["trigger-at-s", "spike-pct", "timeout-ms", "base-ms", "breaker-open-s", "duration-s", "seed"]) }

@@ -58,9 +58,44 @@ pub fn origin() -> String {
 
 /// The value of `key` in the current query, if any.
 pub fn query_value(key: &str) -> Option<String> {
-    current_query().trim_start_matches('?').split('&').find_map(|kv| {
+    value_in(&current_query(), key)
+}
+
+/// The value of `key` in `query`, if any.
+pub fn value_in(query: &str, key: &str) -> Option<String> {
+    query.trim_start_matches('?').split('&').find_map(|kv| {
         kv.split_once('=')
             .filter(|(k, _)| *k == key)
             .map(|(_, v)| v.to_string())
     })
+}
+
+/// Widget `id`'s part of the current query, with its own keys
+/// ([`crate::route::widget_query`]).
+pub fn widget_query(id: &str) -> String {
+    crate::route::widget_query(&current_query(), id)
+}
+
+/// Writes widget `id`'s state (`own`: its pairs, with its own keys) in the
+/// URL: alone on its page, the whole query; on a page with every widget,
+/// beside the others' and as the one a link lands on ([`crate::route::with_widget`]).
+pub fn write_widget(id: &str, own: &str) {
+    // A widget's page, on its own or embedded: `…/widgets/<id>` (a section's
+    // id has no `/`).
+    let alone = web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .is_some_and(|p| p.contains("/widgets/"));
+    replace_query(&if alone {
+        own.to_string()
+    } else {
+        crate::route::with_widget(&current_query(), id, own)
+    });
+}
+
+/// A piece's own URL, whole (`https://host/base/lecciones/l/widgets/herd?clients=2000`),
+/// with its state in the current query: on its page, or embedded.
+pub fn piece_url(slug: &str, piece: &crate::route::Piece, embed: bool) -> String {
+    let q = crate::route::piece_query(&current_query(), piece);
+    let q = if q.is_empty() { q } else { format!("?{q}") };
+    format!("{}{}{q}", origin(), href(&piece.path(slug, embed)))
 }

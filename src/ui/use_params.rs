@@ -21,9 +21,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// The URL key that says which widget the query's values belong to.
-pub const WIDGET_KEY: &str = "widget";
-
 /// What a widget's controls need.
 #[derive(Clone, PartialEq)]
 pub struct ParamsHandle<P: Params> {
@@ -91,7 +88,7 @@ impl ValuesState {
         let this = self.clone();
         Callback::from(move |_| {
             this.pending.borrow_mut().take();
-            url_state::replace_query("");
+            url_state::write_widget(this.widget, "");
             this.state.set(((*this.defaults).clone(), Vec::new()));
         })
     }
@@ -102,19 +99,12 @@ impl ValuesState {
     }
 
     fn write_url(&self, values: &[Value]) {
-        let own = self.query(values);
-        let widget = self.widget;
-        let query = if own.is_empty() {
-            format!("{WIDGET_KEY}={widget}")
-        } else {
-            format!("{WIDGET_KEY}={widget}&{own}")
-        };
-        url_state::replace_query(&query);
+        url_state::write_widget(self.widget, &self.query(values));
     }
 }
 
-/// Reads the page's query if it is this widget's (`widget=<id>`, or no
-/// `widget` key at all), and keeps the parameters as state.
+/// Reads this widget's part of the page's query ([`url_state::widget_query`]),
+/// and keeps the parameters as state.
 #[hook]
 pub fn use_params<P: Params + 'static>(widget: &'static str) -> ParamsHandle<P> {
     let state = use_values(widget, P::specs(), params::values(&P::default()));
@@ -131,18 +121,7 @@ pub fn use_params<P: Params + 'static>(widget: &'static str) -> ParamsHandle<P> 
 fn use_values(widget: &'static str, specs: &'static [Spec], defaults: Values) -> ValuesState {
     let defaults = use_memo((), move |_| defaults);
     let d = defaults.clone();
-    let state = use_state(move || {
-        let query = url_state::current_query();
-        let owner = query
-            .trim_start_matches('?')
-            .split('&')
-            .find_map(|kv| kv.strip_prefix(WIDGET_KEY).and_then(|r| r.strip_prefix('=')))
-            .map(str::to_string);
-        match owner {
-            Some(o) if o != widget => ((*d).clone(), Vec::new()),
-            _ => params::values_from_query(specs, (*d).clone(), &query),
-        }
-    });
+    let state = use_state(move || params::values_from_query(specs, (*d).clone(), &url_state::widget_query(widget)));
     let pending = use_mut_ref(|| None);
     ValuesState {
         widget,

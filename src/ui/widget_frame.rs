@@ -8,7 +8,10 @@ use yew::prelude::*;
 pub struct WidgetFrameProps {
     /// The widget's id: the element is `#widget-<id>`.
     pub id: AttrValue,
-    pub title: AttrValue,
+    /// What follows the widget's name ([`crate::lesson::widget_name`]) in
+    /// its title: «: mil clientes que fallan juntos».
+    #[prop_or_default]
+    pub subtitle: AttrValue,
     /// `stacked`: the controls above the results, both full width (for wide tables).
     #[prop_or_default]
     pub layout: AttrValue,
@@ -22,7 +25,7 @@ pub fn WidgetFrame(props: &WidgetFrameProps) -> Html {
         <figure class={classes!("widget", (!props.layout.is_empty()).then(|| props.layout.to_string()))} id={format!("widget-{}", props.id)} data-widget={props.id.clone()}>
             <figcaption class="widget-title">
                 <span class="badge">{ "Simulación en vivo" }</span>
-                { props.title.clone() }
+                { crate::lesson::widget_name(&props.id).unwrap_or_default() }{ props.subtitle.clone() }
                 <EmbedCode piece={Piece::Widget(props.id.to_string())} />
             </figcaption>
             <div class="widget-grid">{ props.children.clone() }</div>

@@ -119,7 +119,14 @@ test('deployable under a sub-path: the same build works from /cursos/lab/', asyn
   await page.waitForSelector('#cada-capa-multiplica');
   assert.match(page.url(), /\/cursos\/lab\/lecciones\/timeouts-reintentos-idempotencia\/cada-capa-multiplica$/);
   await page.click('#widget-storm button.insert');
-  assert.match(await page.inputValue('#widget-storm .embed-panel textarea'), /\/cursos\/lab\/embed\/timeouts-reintentos-idempotencia\/widgets\/storm/);
+  assert.match(await page.inputValue('#widget-storm .embed-panel textarea'), /\/cursos\/lab\/embed\/timeouts-reintentos-idempotencia\/widgets\/storm" title="Sensei Lab: Tormenta de reintentos"/);
+  // Its own link too, with its state (a widget's state on the lesson page has its id in front).
+  await page.check('#widget-storm input[name="storm-breaker"][value="on"]');
+  await page.waitForURL(/\?widget=storm&storm\.breaker=on$/);
+  await page.click('#widget-storm button.insert');
+  await page.click('#widget-storm button.insert');
+  assert.equal(await page.inputValue('#widget-storm input.embed-link'), `${base}/lecciones/${SLUG}/widgets/storm?breaker=on`);
+  assert.equal(await page.title(), 'Cada capa multiplica · Timeouts, reintentos e idempotencia · Sensei Lab');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -31,6 +31,14 @@ export const url = (path) => base + path;
 export const SLUG = 'timeouts-reintentos-idempotencia';
 export const WIDGETS = ['herd', 'clocks', 'inflight', 'chain', 'hedging', 'shedding', 'backoff', 'layers',
   'budget', 'failure', 'breaker', 'storm', 'store', 'degradation', 'failmode'];
+/** Each widget's Spanish name (`lesson::widget_name`): its page's title and its iframe's. */
+export const WIDGET_NAMES = {
+  herd: 'La manada', clocks: 'Tres relojes', inflight: 'Lo que cuesta esperar de más', chain: 'La cadena de C01',
+  hedging: 'Hedging', shedding: 'Load shedding', backoff: 'Calculadora de backoff', layers: 'Cada capa multiplica',
+  budget: 'El presupuesto de reintentos', failure: '¿Reintentarías?', breaker: 'Circuit breaker',
+  storm: 'Tormenta de reintentos', store: 'La llave de idempotencia', degradation: 'Degradación',
+  failmode: '¿Abierto o cerrado?',
+};
 
 /** A page that records console errors and uncaught exceptions (a Rust panic included). */
 export async function open(path, viewport = { width: 1280, height: 900 }, init = null) {

@@ -83,7 +83,7 @@ test('the herd widget re-runs and redraws on every change', async () => {
   assert.notEqual(await page.$eval('#widget-herd canvas', (c) => c.toDataURL()), before, 'the chart changed');
   assert.match(await title(), /La manada: 2,000 clientes que fallan juntos/);
   // The state is in the URL (written just after the redraw).
-  await page.waitForURL(/\?widget=herd&clients=2000/);
+  await page.waitForURL(/\?widget=herd&herd\.clients=2000/);
 
   // The logarithmic axis redraws the same data.
   const beforeLog = await draws(page);

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { startLab, stopLab, open, SLUG, WIDGETS } from './harness.mjs';
+import { startLab, stopLab, open, SLUG, WIDGETS, WIDGET_NAMES } from './harness.mjs';
 
 const LESSON = `/lecciones/${SLUG}`;
 const EXERCISES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -38,6 +38,19 @@ async function settle(page) {
 // A section's page is the whole lesson, scrolled to that section: axe checks
 // the lesson once (`LESSON`), and each section's page is checked for errors
 // and for its section being there.
+// Each page's title too (`Route::title`): what it shows, the lesson, the lab.
+const LAB = 'Timeouts, reintentos e idempotencia · Sensei Lab';
+const sectionTitles = new Map();
+function title(path) {
+  const [, embed, piece, rest] = path.match(/^\/(?:(embed)\/[^/]+|lecciones\/[^/]+)(?:\/(widgets|ejercicios)(?=\/))?\/?(.*)$/) || [];
+  if (path === '/no-existe') return 'Página no encontrada · Sensei Lab';
+  if (path.startsWith('/imprimir/')) return `Ejercicios para imprimir · ${LAB}`;
+  if (piece === 'widgets') return `${WIDGET_NAMES[rest]} · ${LAB}`;
+  if (piece === 'ejercicios') return `Ejercicio ${rest} · ${LAB}`;
+  if (rest) return `${sectionTitles.get(rest)} · ${LAB}`;
+  return embed ? undefined : LAB;
+}
+
 async function visit(paths, { scheme = 'light', check = () => true } = {}) {
   const report = [];
   const { page, problems } = await open('/');
@@ -51,6 +64,8 @@ async function visit(paths, { scheme = 'light', check = () => true } = {}) {
     const bad = check(path) ? await axe(page)
       : (await page.locator(`[id="${id}"]`).count()) ? [] : [`section #${id} is not on its page`];
     const errors = problems.slice(before);
+    const want = title(path.split('?')[0]);
+    if (await page.title() !== want) errors.push(`title «${await page.title()}», expected «${want}»`);
     if (bad.length || errors.length) report.push(`${path}\n  ${[...bad, ...errors].join('\n  ')}`);
   }
   await page.close();
@@ -60,6 +75,9 @@ async function visit(paths, { scheme = 'light', check = () => true } = {}) {
 test('the lesson, every section on its own page, the print view and a missing page', async () => {
   const { page } = await open(LESSON);
   const sections = await page.$$eval('nav.toc li a', (as) => as.map((a) => new URL(a.href).pathname));
+  for (const [id, text] of await page.$$eval('nav.toc li a', (as) => as.map((a) => [a.href.split('/').pop(), a.textContent]))) {
+    sectionTitles.set(decodeURIComponent(id), text);
+  }
   await page.close();
   assert.ok(sections.length >= 20, `sections in the table of contents: ${sections.length}`);
   const sectionPages = new Set(sections);

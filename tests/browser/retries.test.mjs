@@ -112,7 +112,7 @@ test('retry storm: every layer retrying stays overloaded; one layer with a budge
   await page.fill('#storm-budget-pct', '10');
   await page.press('#storm-budget-pct', 'Enter');
   await page.waitForFunction(() => /^Se recupera/.test(document.querySelector('#widget-storm [data-figure="verdict"]').textContent));
-  await page.waitForURL(/widget=storm&retry-in=bottom&budget-pct=10/);
+  await page.waitForURL(/widget=storm&storm\.retry-in=bottom&storm\.budget-pct=10/);
   // A breaker alone also gets it out.
   await page.click('#widget-storm button.reset:text("Volver a los valores de la lección")');
   await page.waitForFunction(() => /^No se recupera/.test(document.querySelector('#widget-storm [data-figure="verdict"]').textContent));

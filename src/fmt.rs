@@ -17,6 +17,12 @@ pub fn es_int(v: i64) -> String {
     out
 }
 
+/// A count and its noun, singular for exactly one: «1 pedazo», «3 pedazos»,
+/// «1,000 requests».
+pub fn es_count(n: i64, one: &str, many: &str) -> String {
+    format!("{} {}", es_int(n), if n == 1 { one } else { many })
+}
+
 /// A figure with the decimals its size needs: two significant digits
 /// below 10 (`0.038`, `2.5`), one decimal up to 1,000, none above, so that
 /// a small figure is never shown as `0`.

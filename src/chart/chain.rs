@@ -97,19 +97,19 @@ pub fn timeline(p: &ChainParams, r: &ChainResult) -> Timeline {
     let mut moments = vec![
         Moment {
             at: p.caller_ms as f64,
-            label: format!("caller {}", p.caller_ms),
+            label: format!("caller {}", crate::fmt::es_int(p.caller_ms as i64)),
             color: palette::OK,
             strong: false,
         },
         Moment {
             at: p.deadline_ms as f64,
-            label: format!("deadline {}", p.deadline_ms),
+            label: format!("deadline {}", crate::fmt::es_int(p.deadline_ms as i64)),
             color: palette::LIMIT,
             strong: false,
         },
         Moment {
             at: r.gateway_gives_up_ms as f64,
-            label: format!("llamada {}", r.call_timeout_ms),
+            label: format!("llamada {}", crate::fmt::es_int(r.call_timeout_ms as i64)),
             color: palette::PRIMARY,
             strong: false,
         },
@@ -124,7 +124,7 @@ pub fn timeline(p: &ChainParams, r: &ChainResult) -> Timeline {
     } else {
         moments.push(Moment {
             at: prep + p.queue_cap_ms as f64,
-            label: format!("fila {}", p.queue_cap_ms),
+            label: format!("fila {}", crate::fmt::es_int(p.queue_cap_ms as i64)),
             color: palette::CONTRAST,
             strong: false,
         });

@@ -34,7 +34,7 @@ pub fn timeline(p: &ClocksParams, r: &ClocksResult) -> Timeline {
         label: Some(if connected.is_some() {
             "conectando".into()
         } else {
-            "esperando que acepte".into()
+            "esperando a que acepte".into()
         }),
     });
     let mut answer_lane = Lane {

@@ -86,7 +86,7 @@ impl Chart {
                 table(
                     &format!(
                         "Intentos que llegan por ventana de {} ms; capacidad: {} por ventana",
-                        c.window_ms,
+                        es_int(c.window_ms as i64),
                         es_int(c.capacity as i64)
                     ),
                     head,

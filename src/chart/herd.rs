@@ -121,9 +121,12 @@ pub fn draw<DB: DrawingBackend>(
         )
         .build(0f64..x_max, y_range);
     let y_desc = if small {
-        format!("intentos / {} ms", chart.window_ms)
+        format!("intentos / {} ms", crate::fmt::es_int(chart.window_ms as i64))
     } else {
-        format!("intentos por ventana de {} ms", chart.window_ms)
+        format!(
+            "intentos por ventana de {} ms",
+            crate::fmt::es_int(chart.window_ms as i64)
+        )
     };
     let mut mesh = c.mesh(font);
     if let Some(axis) = log {

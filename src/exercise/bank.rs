@@ -591,6 +591,8 @@ fn ex6(v: u32) -> Exercise {
             }
         }
     };
+    // Written as the page writes numbers: «1,000 ms».
+    let timeout_s = es_int(timeout as i64);
     let f = formula(&InflightParams {
         rps,
         pods,
@@ -612,7 +614,7 @@ fn ex6(v: u32) -> Exercise {
         .off_by(f.pod_rate / dur, little_msg)
         .off_by(
             f.pod_rate * timeout as f64 / 1000.0,
-            format!("Falta el resto del trabajo: cada request dura {other} + {timeout} ms."),
+            format!("Falta el resto del trabajo: cada request dura {other} + {timeout_s} ms."),
         )
         .off_by(rps as f64 * dur, "Eso es para todo el servicio; se pide por pod.")
         .off_by(
@@ -629,7 +631,7 @@ fn ex6(v: u32) -> Exercise {
         .off_by(
             cap as f64 * 1000.0 / timeout as f64,
             format!(
-                "Cada lugar se libera a los {} ms, no a los {timeout}.",
+                "Cada lugar se libera a los {} ms, no a los {timeout_s}.",
                 es_int((timeout + other) as i64)
             ),
         )
@@ -651,7 +653,7 @@ fn ex6(v: u32) -> Exercise {
             &[
                 ('a', "su respuesta a tiempo, con más margen"),
                 ('b', "un 503 en todas las requests"),
-                ('c', "las que entran le contestan cuando ya se fue"),
+                ('c', "las que entran reciben su respuesta cuando ya se fue"),
             ],
             if f.answers_after_caller_left { 'c' } else { 'a' },
         )
@@ -679,12 +681,12 @@ fn ex6(v: u32) -> Exercise {
         "Medio",
         v,
         format!(
-            "Alguien sube el timeout del gateway hacia Triton a {timeout} ms «para dar margen». Triton se traba {source}, repartidas en {pods} pods con MAX_INFLIGHT = {cap}, y el resto del trabajo de cada request sigue tomando ≈ {other} ms. ¿Cuántas requests quedan en vuelo por pod? ¿Qué parte se rechaza con 503? ¿Qué ve el caller?"
+            "Alguien sube el timeout del gateway hacia Triton a {timeout_s} ms «para dar margen». Triton se traba {source}, repartidas en {pods} pods con MAX_INFLIGHT = {cap}, y el resto del trabajo de cada request sigue tomando ≈ {other} ms. ¿Cuántas requests quedan en vuelo por pod? ¿Qué parte se rechaza con 503? ¿Qué ve el caller?"
         ),
         parts,
         vec![
             format!(
-                "Por pod llegan {} por segundo, y cada request dura ahora ≈ {other} + {timeout} = {} ms. Little: {} × {} = {} en vuelo, pero solo hay {cap} lugares.",
+                "Por pod llegan {} por segundo, y cada request dura ahora ≈ {other} + {timeout_s} = {} ms. Little: {} × {} = {} en vuelo, pero solo hay {cap} lugares.",
                 es_dec(f.pod_rate, 1),
                 es_int((timeout + other) as i64),
                 es_dec(f.pod_rate, 1),

@@ -182,17 +182,27 @@ impl Outcome {
         use crate::fmt::es_int;
         let s = |ms: u64| crate::fmt::es_dec(ms as f64 / 1000.0, 3);
         match *self {
-            Outcome::Completed { at_ms } => format!("La respuesta llega completa a los {} s ({} ms): ningún reloj se dispara.", s(at_ms), es_int(at_ms as i64)),
-            Outcome::ConnectTimeout { at_ms } => format!("Se dispara el timeout de conexión a los {} ms: la request nunca llegó.", es_int(at_ms as i64)),
+            Outcome::Completed { at_ms } => format!(
+                "La respuesta llega completa a los {} s ({} ms): ningún reloj se dispara.",
+                s(at_ms),
+                es_int(at_ms as i64)
+            ),
+            Outcome::ConnectTimeout { at_ms } => format!(
+                "Se dispara el timeout de conexión a los {} ms: la request nunca llegó.",
+                es_int(at_ms as i64)
+            ),
             Outcome::ReadTimeout { at_ms, after_chunks: 0 } => {
                 format!("Se dispara el timeout de lectura a los {} s, antes del primer pedazo: el silencio duró más que el reloj.", s(at_ms))
             }
             Outcome::ReadTimeout { at_ms, after_chunks } => format!(
-                "Se dispara el timeout de lectura a los {} s, después de {} pedazos: el silencio duró más que el reloj.",
+                "Se dispara el timeout de lectura a los {} s, después de {}: el silencio duró más que el reloj.",
                 s(at_ms),
-                es_int(after_chunks as i64)
+                crate::fmt::es_count(after_chunks as i64, "pedazo", "pedazos")
             ),
-            Outcome::TotalTimeout { at_ms } => format!("Se dispara el timeout total a los {} s: es el único que acota la llamada completa.", s(at_ms)),
+            Outcome::TotalTimeout { at_ms } => format!(
+                "Se dispara el timeout total a los {} s: es el único que acota la llamada completa.",
+                s(at_ms)
+            ),
             Outcome::NeverEnds => "Ningún reloj se dispara y la espera no tiene fin.".to_string(),
         }
     }

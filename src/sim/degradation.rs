@@ -131,9 +131,27 @@ impl Default for DegradationParams {
 
 const SPECS: &[Spec] = &[
     Spec::int("rps", "Requests por segundo", "/s", 1, 100_000),
-    Spec::int("timeout-permille", "Plan B diario por timeout", "‰", 0, 1_000),
-    Spec::int("unavailable-permille", "Plan B diario por 503", "‰", 0, 1_000),
-    Spec::int("invalid-permille", "Plan B diario por foto inválida", "‰", 0, 1_000),
+    Spec::int(
+        "timeout-permille",
+        "Plan B normal por timeout",
+        "de cada 1,000",
+        0,
+        1_000,
+    ),
+    Spec::int(
+        "unavailable-permille",
+        "Plan B normal por 503",
+        "de cada 1,000",
+        0,
+        1_000,
+    ),
+    Spec::int(
+        "invalid-permille",
+        "Plan B normal por foto inválida",
+        "de cada 1,000",
+        0,
+        1_000,
+    ),
     Spec::choice("incident", "El incidente sube", REASON_OPTIONS),
     Spec::int("incident-at-min", "Empieza en el minuto", "", 0, 1_440),
     Spec::int("incident-min", "Dura", "min", 0, 1_440),
@@ -277,8 +295,11 @@ pub fn verdict(r: &DegradationRun, p: &DegradationParams) -> String {
     // Errors are said whatever the metric: a plan B that fails too is news.
     if r.errors > 0.0 && p.metric.is_on() {
         format!(
-            "{base}; además, {} requests terminaron en error porque su plan B dependía de lo mismo que falló",
-            crate::fmt::es_int(r.errors.round() as i64)
+            "{base}; además, {} en error porque su plan B dependía de lo mismo que falló",
+            match r.errors.round() as i64 {
+                1 => "1 request terminó".to_string(),
+                n => format!("{} requests terminaron", crate::fmt::es_int(n)),
+            }
         )
     } else {
         base
@@ -294,8 +315,8 @@ fn verdict_alone(r: &DegradationRun, p: &DegradationParams) -> String {
         ),
         (true, None) => format!("sin alerta: el plan B nunca pasa de {} % en {} min ({share} en total)", p.alert_pct, p.window_min),
         (false, _) if r.errors > 0.0 => format!(
-            "nadie cuenta el plan B, y el plan B también falla: {} requests con error, y nadie sabe por qué",
-            crate::fmt::es_int(r.errors.round() as i64)
+            "nadie cuenta el plan B, y el plan B también falla: {} con error, y nadie sabe por qué",
+            crate::fmt::es_count(r.errors.round() as i64, "request", "requests")
         ),
         (false, _) => format!(
             "nadie se entera: el plan B contesta 200, el tablero muestra {} de respuestas 200, y {share} de las requests usó el plan B",

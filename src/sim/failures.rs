@@ -84,7 +84,7 @@ pub const TABLE: &[(Failure, &str, &str, Advice, &str)] = &[
     (
         Failure::Status(409),
         "409 Conflict",
-        "Choca con el estado actual, como la misma llave con otro contenido.",
+        "Choca con el estado actual, como una llave que sigue en curso.",
         Advice::No,
         "No: hay que resolver el conflicto.",
     ),
@@ -293,9 +293,8 @@ pub fn decide(s: &Situation) -> Decision {
     };
     if row.advice == Advice::No {
         return no(format!(
-            "No: {} {}",
-            crate::text::lower(row.meaning).trim_end_matches('.'),
-            "; repetirla da el mismo error."
+            "No: {}; repetirla da el mismo error.",
+            crate::text::lower(row.meaning).trim_end_matches('.')
         ));
     }
     if row.advice == Advice::Careful && s.repeat == Repeat::Unsafe {

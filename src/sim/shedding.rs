@@ -91,7 +91,7 @@ const SPECS: &[Spec] = &[
     },
     Spec {
         key: "workers",
-        label: "Trabajadores",
+        label: "Workers",
         unit: "",
         unset: "",
         toggle: "",

@@ -57,7 +57,7 @@ pub fn BreakerWidget() -> Html {
                     { for r.transitions.iter().take(shown).map(|(t, s)| html! { <li>{ format!("{}: {}", clock(*t), s.label()) }</li> }) }
                 </ol>
                 if r.transitions.len() > shown {
-                    <p class="aside">{ format!("… y {} cambios de estado más hasta el final.", crate::fmt::es_int((r.transitions.len() - shown) as i64)) }</p>
+                    <p class="aside">{ format!("… y {} más hasta el final.", crate::fmt::es_count((r.transitions.len() - shown) as i64, "cambio de estado", "cambios de estado")) }</p>
                 }
                 { command_line(&h) }
             </div>

@@ -17,17 +17,17 @@ pub fn FailModeWidget() -> Html {
     let t = case_text(p.case);
     let rows = vec![
         row(
-            format!("{} mientras no contesta", t.items),
+            format!("llegan mientras no contesta: {}", t.items),
             "items",
             vec![es_int(r.items as i64)],
         ),
         row(
-            format!("{} que pasan", t.bad),
+            format!("pasan sin revisión: {}", t.bad),
             "bad-through",
             vec![es_int(r.bad_through as i64)],
         ),
         row(
-            format!("{} buenos que se detienen", t.items),
+            format!("se detienen: {} buenos", t.items),
             "good-blocked",
             vec![es_int(r.good_blocked as i64)],
         ),

@@ -76,7 +76,7 @@ pub fn HerdWidget() -> Html {
         row("atendidos", "served", each(&|r| r.served as u64)),
         row("se rinden", "gave_up", each(&|r| r.gave_up as u64)),
         row(
-            format!("pico por ventana de {} ms", p.window_ms),
+            format!("pico por ventana de {} ms", crate::fmt::es_int(p.window_ms as i64)),
             "peak",
             each(&|r| r.peak as u64),
         ),
@@ -85,7 +85,7 @@ pub fn HerdWidget() -> Html {
     let head: Vec<String> = columns.iter().map(|(l, _)| l.to_string()).collect();
     let summary = format!(
         "Intentos por ventana de {} ms: {}. Capacidad: {} por ventana.",
-        p.window_ms,
+        crate::fmt::es_int(p.window_ms as i64),
         columns
             .iter()
             .map(|(l, r)| format!(

@@ -95,12 +95,15 @@ pub fn InflightWidget() -> Html {
         (false, text) => ("verdict bad", text),
     };
     let label = format!(
-        "En vuelo en un pod durante {} s: máximo {}, en promedio {}. Harían falta {} lugares; {}.",
+        "En vuelo en un pod durante {} s: máximo {}, en promedio {}. Harían falta {}; {}.",
         es_dec(s.played_s, 1),
         es_int(s.max_inflight as i64),
         s.mean_inflight
             .map_or("sin régimen estable".to_string(), |x| es_dec(x, 1)),
-        crate::fmt::es_num(f.pod_demand),
+        match crate::fmt::es_num(f.pod_demand) {
+            one if one == "1" => "1 lugar".to_string(),
+            many => format!("{many} lugares"),
+        },
         p.max_inflight
             .map_or("no hay tope".to_string(), |c| format!("hay {}", es_int(c as i64)))
     );

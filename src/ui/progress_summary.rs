@@ -54,7 +54,11 @@ pub fn ProgressSummary() -> Html {
             <h3>{ format!("Tu avance: {} de {COUNT} ejercicios resueltos", p.solved()) }</h3>
             <ul>{ for rows }</ul>
             if !p.review.is_empty() {
-                <p class="aside" data-progress="review">{ format!("Preguntas de repaso: sabías {} de las {} que marcaste.", p.review.values().filter(|k| **k).count(), p.review.len()) }</p>
+                <p class="aside" data-progress="review">{ match (p.review.values().filter(|k| **k).count(), p.review.len()) {
+                    (1, 1) => "Preguntas de repaso: sabías la única que marcaste.".to_string(),
+                    (0, 1) => "Preguntas de repaso: no sabías la única que marcaste.".to_string(),
+                    (knew, of) => format!("Preguntas de repaso: sabías {knew} de las {of} que marcaste."),
+                } }</p>
             }
             if let Some(n) = notice {
                 <p class="notes" role="status">{ n }</p>

@@ -133,7 +133,7 @@ pub fn StoreWidget() -> Html {
                 <div class="store-now" data-figure="store">
                     <strong>{ format!("El registro de llaves a los {}: ", clock(played.now_ms)) }</strong>
                     if keys_now.is_empty() {
-                        { "vacía." }
+                        { "vacío." }
                     } else {
                         <ul>{ for keys_now.iter().map(|(k, s)| html! { <li><code>{ short(k) }</code>{ format!(" · {s}") }</li> }) }</ul>
                     }

@@ -95,6 +95,23 @@ async function controlled(page) {
   });
 }
 
+/** Polls `check` (in Node) until it gives true. */
+async function until(check, what, ms = 20_000) {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((ok) => setTimeout(ok, 100))) {
+    if (await check()) return;
+  }
+  throw new Error(`still not ${what} after ${ms} ms`);
+}
+
+/** The version of the worker that controls the page now (null when none does). */
+const controller = (page) => page.evaluate(() => new Promise((ok) => {
+  const sw = navigator.serviceWorker.controller;
+  if (!sw) return ok(null);
+  const ch = new MessageChannel();
+  ch.port1.onmessage = (e) => ok(e.data);
+  sw.postMessage('sensei-lab:version', [ch.port2]);
+}));
+
 const caches = (page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('sensei-lab ')));
 
 /** One page of the lab, drawn: its heading, and a live chart where it has one. */
@@ -136,6 +153,187 @@ test('after one visit, every route works offline: sections, widgets, exercises, 
   assert.equal(requests, seen, 'nothing reached the server while offline');
   const b = await build(page);
   assert.equal(b.version, await versionOf(A));
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('a new build: the next visit gets it whole, and an open page of the old one says «Hay una versión nueva»', async () => {
+  root = A;
+  const ctx = await context();
+  const old = await ctx.newPage();
+  const problems = watch(old);
+  await shows(old, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  const [vA, vB] = [await versionOf(A), await versionOf(B)];
+  assert.equal(await controlled(old), vA);
+
+  // The host deploys build B; the learner opens the lab in another tab.
+  root = B;
+  const next = await ctx.newPage();
+  watch(next, problems);
+  await shows(next, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  // B's page, and B's wasm only (the network gave the page; A's cache has none of B's files).
+  assert.deepEqual(await build(next), { version: vB, named: `${base}/${await wasmOf(B)}`, fetched: [`${base}/${await wasmOf(B)}`] });
+  // Its worker installs and, being this page's build, takes over at once.
+  await until(async () => (await controller(next)) === vB
+    && next.evaluate(() => navigator.serviceWorker.controller.state === 'activated'), 'controlled by B, activated');
+  assert.deepEqual(await caches(next), [`sensei-lab ${base}/ ${vB}`], 'A\'s cache deleted once B took over');
+  assert.equal(await next.locator('.update-notice').count(), 0, 'B\'s own page has nothing to announce');
+
+  // The tab still running A is told, and still works meanwhile.
+  const notice = old.locator('.update-notice[role=status]');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /Hay una versión nueva/);
+  const draws = Number(await old.getAttribute('#widget-herd canvas', 'data-draws'));
+  await old.fill('#herd-clients', '1500');
+  await old.press('#herd-clients', 'Enter');
+  await old.waitForFunction((n) => Number(document.querySelector('#widget-herd canvas').dataset.draws) > n, draws);
+  assert.equal((await build(old)).version, vA);
+  // «Recargar»: B, whole.
+  await Promise.all([old.waitForEvent('load'), old.click('.update-notice button:text("Recargar")')]);
+  await old.waitForSelector('#widget-herd canvas[data-draws]');
+  assert.deepEqual(await build(old), { version: vB, named: `${base}/${await wasmOf(B)}`, fetched: [`${base}/${await wasmOf(B)}`] });
+  // The learner's state came back with the page (it is in the URL).
+  assert.equal(await old.inputValue('#herd-clients'), '1500');
+
+  // And offline, B from B's cache.
+  await ctx.setOffline(true);
+  await old.reload();
+  await old.waitForSelector('#widget-herd canvas[data-draws]');
+  assert.deepEqual(await build(old), { version: vB, named: `${base}/${await wasmOf(B)}`, fetched: [`${base}/${await wasmOf(B)}`] });
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('the only tab, still on the old build: the new one waits (old cache kept) until «Recargar»', async () => {
+  root = A;
+  const ctx = await context({ width: 390, height: 844 });
+  const page = await ctx.newPage();
+  const problems = watch(page);
+  await shows(page, `${LESSON}/la-manada`, { heading: 'El problema de la manada' });
+  const [vA, vB] = [await versionOf(A), await versionOf(B)];
+  assert.equal(await controlled(page), vA);
+
+  // B is deployed while the page is open; the page looks for it (as it does when it is seen again, or back online).
+  root = B;
+  await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
+  const notice = page.locator('.update-notice[role=status]');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /^Hay una versión nueva de Sensei Lab\. Recarga la página para usarla\./);
+  // B waits: A still controls the page, and A's cache is still there beside B's.
+  assert.equal(await controlled(page), vA);
+  assert.deepEqual((await caches(page)).sort(), [`sensei-lab ${base}/ ${vA}`, `sensei-lab ${base}/ ${vB}`].sort());
+  assert.equal(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()).waiting), true);
+
+  // «Recargar»: B takes over, then the page reloads with B whole.
+  await Promise.all([page.waitForEvent('load'), page.click('.update-notice button:text("Recargar")')]);
+  await page.waitForSelector('main canvas[data-draws]');
+  assert.deepEqual(await build(page), { version: vB, named: `${base}/${await wasmOf(B)}`, fetched: [`${base}/${await wasmOf(B)}`] });
+  assert.equal(await controlled(page), vB);
+  assert.deepEqual(await caches(page), [`sensei-lab ${base}/ ${vB}`]);
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('«Ahora no»: the page keeps its build; the next visit gets the new one', async () => {
+  root = A;
+  const ctx = await context();
+  let page = await ctx.newPage();
+  const problems = watch(page);
+  await shows(page, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  const [vA, vB] = [await versionOf(A), await versionOf(B)];
+  assert.equal(await controlled(page), vA);
+  root = B;
+  await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
+  await page.locator('.update-notice[role=status]').waitFor();
+  await page.click('.update-notice button:text("Ahora no")');
+  assert.equal(await page.locator('.update-notice').isVisible(), false);
+  await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('.update-notice').isVisible(), false, 'not asked again on this page');
+  assert.equal((await build(page)).version, vA);
+  assert.equal(await controller(page), vA);
+  // The learner closes the tab and comes back another day, offline: B, from B's cache.
+  await page.close();
+  await ctx.setOffline(true);
+  page = await ctx.newPage();
+  watch(page, problems);
+  await shows(page, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  assert.deepEqual(await build(page), { version: vB, named: `${base}/${await wasmOf(B)}`, fetched: [`${base}/${await wasmOf(B)}`] });
+  assert.equal(await controller(page), vB);
+  assert.deepEqual(await caches(page), [`sensei-lab ${base}/ ${vB}`]);
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('a worker that finds another build\'s files on the server is refused: no cache ever mixes two builds', async () => {
+  // A's page and A's sw.js, but by the time the worker fetches the files the host serves B
+  // (B's page, and no longer A's wasm): the hashes do not match, the worker is not installed.
+  root = A;
+  const swA = await readFile(join(A, 'sw.js'));
+  const ctx = await context();
+  let fetched = false;
+  await ctx.route('**/sw.js', (route) => {
+    root = B;
+    fetched = true;
+    return route.fulfill({ body: swA, contentType: 'text/javascript' });
+  });
+  const page = await ctx.newPage();
+  const problems = watch(page);
+  await shows(page, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  // A first worker that fails to install takes its registration with it.
+  await until(async () => fetched && !(await page.evaluate(() => navigator.serviceWorker.getRegistration())), 'refused');
+  assert.equal(await page.evaluate(() => navigator.serviceWorker.controller), null);
+  assert.deepEqual(await caches(page), []);
+  // The page itself is A's, whole, and works.
+  assert.deepEqual(await build(page), { version: await versionOf(A), named: `${base}/${await wasmOf(A)}`, fetched: [`${base}/${await wasmOf(A)}`] });
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('trunk serve\'s page (no version) registers no worker, and removes one a release build left', async () => {
+  root = A;
+  const ctx = await context();
+  const page = await ctx.newPage();
+  const problems = watch(page);
+  await shows(page, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  await controlled(page);
+  root = DEV;
+  await page.reload();
+  await page.waitForSelector('#widget-herd canvas[data-draws]');
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).length === 0);
+  // A fresh look at the dev page: no worker at all.
+  const fresh = await ctx.newPage();
+  watch(fresh, problems);
+  await shows(fresh, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  await fresh.waitForTimeout(500);
+  assert.equal(await fresh.evaluate(() => navigator.serviceWorker.controller), null);
+  assert.equal(await fresh.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0);
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('under a sub-path (/cursos/lab/): the worker\'s scope is the base, and the lab works offline there', async (t) => {
+  const dir = join(repo, 'target', 'dist-sub');
+  if (!existsSync(join(dir, 'sw.js'))) {
+    t.skip('target/dist-sub (with its sw.js) is built by ./lab test');
+    return;
+  }
+  const sub = await serve(dir, 0, '/cursos/lab');
+  t.after(() => { sub.closeAllConnections?.(); sub.close(); });
+  const at = `http://127.0.0.1:${sub.address().port}/cursos/lab`;
+  const ctx = await context();
+  const page = await ctx.newPage();
+  const problems = watch(page);
+  await page.goto(`${at}/lecciones/${SLUG}/widgets/storm`);
+  await page.waitForSelector('#widget-storm canvas[data-draws]');
+  assert.equal(await controlled(page), await versionOf(dir));
+  assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).scope), `${at}/`);
+  assert.equal(await page.evaluate(() => fetch('manifest.webmanifest').then((r) => r.json()).then((m) => new URL(m.start_url, document.baseURI).href)), `${at}/`);
+  await ctx.setOffline(true);
+  await page.goto(`${at}/lecciones/${SLUG}/widgets/herd`);
+  await page.waitForSelector('#widget-herd canvas[data-draws]');
+  await page.goto(`${at}/embed/${SLUG}/ejercicios/4`);
+  await page.waitForSelector('#exercise-4');
   assert.deepEqual(problems, []);
   await ctx.close();
 });

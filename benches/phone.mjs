@@ -8,8 +8,8 @@
 // then five warm ones, from the service worker: a first visit (not measured,
 // not slowed) leaves the build in the worker's cache, and the second visit,
 // slowed the same way and still without the HTTP cache, gets its page from the
-// network (the worker's network first, through navigation preload) and every
-// other file from the worker's cache.
+// network (the worker's network first) and every other file from the
+// worker's cache.
 //
 // Usage: node benches/phone.mjs [--runs N] [--cold | --warm]   (./lab build first)
 // A measurement, never an assertion: this is not a test.

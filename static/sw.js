@@ -62,7 +62,6 @@ self.addEventListener('activate', (e) => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
-    if (ON && self.registration.navigationPreload) await self.registration.navigationPreload.enable();
     await self.clients.claim();
   })());
 });
@@ -74,7 +73,7 @@ async function fromCache(path) {
 
 async function navigate(e) {
   try {
-    return (await e.preloadResponse) || (await fetch(e.request));
+    return await fetch(e.request);
   } catch (offline) {
     return (await fromCache('')) || Response.error();
   }
@@ -84,6 +83,8 @@ async function file(e, path) {
   return (await fromCache(path)) || fetch(e.request);
 }
 
+// No navigation preload: Firefox (ESR 153) shows its network error page when
+// the preload fails, even though the worker answers with the cached page.
 self.addEventListener('fetch', (e) => {
   const req = e.request;
   const url = new URL(req.url);

@@ -10,7 +10,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -219,6 +220,11 @@ test('the only tab, still on the old build: the new one waits (old cache kept) u
   const notice = page.locator('.update-notice[role=status]');
   await notice.waitFor();
   assert.match(await notice.textContent(), /^Hay una versión nueva de Sensei Lab\. Recarga la página para usarla\./);
+  // Readable and reachable (axe-core, WCAG 2.1 A and AA, as tests/browser/pages.test.mjs runs it).
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  assert.deepEqual(await page.evaluate(async () => (await window.axe.run('.update-notice', {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  })).violations.map((v) => `${v.impact} ${v.id}`)), []);
   // B waits: A still controls the page, and A's cache is still there beside B's.
   assert.equal(await controlled(page), vA);
   assert.deepEqual((await caches(page)).sort(), [`sensei-lab ${base}/ ${vA}`, `sensei-lab ${base}/ ${vB}`].sort());

@@ -13,9 +13,9 @@
 import { firstLoad } from './sizes.mjs';
 
 // #23's offline part raised LIMIT by exactly what it added to the first load,
-// 1,174 bytes (sensei-offline.js, 964; the «Hay una versión nueva» notice's
-// CSS, 210), over issue #7's budget: see docs/PERFORMANCE.md.
-const LIMIT = 350 * 1000 + 1174;
+// 1,237 bytes (sensei-offline.js, 1,027; the «Hay una versión nueva»
+// notice's CSS, 210), over issue #7's budget: see docs/PERFORMANCE.md.
+const LIMIT = 350 * 1000 + 1237;
 const GOAL = 350 * 1000;
 
 const dist = process.argv[2] || 'dist';

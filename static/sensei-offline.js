@@ -43,6 +43,7 @@
       document.addEventListener('visibilitychange', update);
     }).catch(function () {});
   }
-  // Once the lab runs: the worker's downloads never slow the page's.
-  if (window.wasmBindings) start(); else addEventListener('TrunkApplicationStarted', start);
+  // Once the lab runs and the page is idle: the worker's downloads never slow the page's.
+  function idle() { if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 5000 }); else setTimeout(start, 1000); }
+  if (window.wasmBindings) idle(); else addEventListener('TrunkApplicationStarted', idle);
 })();

@@ -131,6 +131,20 @@ test('after one visit, every route works offline: sections, widgets, exercises, 
   await shows(page, `${LESSON}/la-manada`, { heading: 'El problema de la manada' });
   assert.equal(await controlled(page), await versionOf(A));
   assert.deepEqual(await caches(page), [`sensei-lab ${base}/ ${await versionOf(A)}`]);
+  // Installable: Chromium reads the manifest without an error and finds nothing missing.
+  const cdp = await ctx.newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  assert.deepEqual(manifest.errors, []);
+  assert.equal(manifest.url, `${base}/manifest.webmanifest`);
+  const app = JSON.parse(manifest.data);
+  assert.equal(app.name, 'Sensei Lab: Timeouts, reintentos e idempotencia');
+  assert.equal(app.lang, 'es-MX');
+  // (A Playwright context is an off-the-record profile, where Chromium never offers to install: that one is not the lab's.)
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors.filter((e) => e.errorId !== 'in-incognito'), []);
+  for (const icon of app.icons) {
+    assert.equal((await fetch(new URL(icon.src, `${base}/`))).headers.get('content-type'), icon.type, icon.src);
+  }
 
   await ctx.setOffline(true);
   const seen = requests;

@@ -43,9 +43,11 @@ async function precache() {
       if (!res.ok || hex(await crypto.subtle.digest('SHA-256', body)) !== hash) {
         throw new Error(`${SCOPE + path}: not the file of build ${BUILD.version}`);
       }
-      // Stored as a plain response (a host's redirect, /index.html → /, would
-      // make a redirected one unusable for a navigation).
-      await cache.put(SCOPE + path, new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers }));
+      // Stored as a plain response with only its type: a redirected one (a
+      // host's /index.html → /) would be unusable for a navigation, and the
+      // body read here is already decoded (no Content-Encoding, another length).
+      const type = res.headers.get('content-type');
+      await cache.put(SCOPE + path, new Response(body, { headers: type ? { 'content-type': type } : {} }));
     }));
   } catch (e) {
     await caches.delete(CACHE);

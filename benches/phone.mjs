@@ -4,9 +4,14 @@
 // script's own static server, as any static host serves it. For the lesson
 // page, a widget's page and an embed: first contentful paint, the first
 // paragraph of text visible, the first chart drawn (its widget interactive),
-// and the layout shift (CLS) until then. Median (and range) of five cold loads.
+// and the layout shift (CLS) until then. Median (and range) of five cold loads;
+// then five warm ones, from the service worker: a first visit (not measured,
+// not slowed) leaves the build in the worker's cache, and the second visit,
+// slowed the same way and still without the HTTP cache, gets its page from the
+// network (the worker's network first) and every other file from the
+// worker's cache.
 //
-// Usage: node benches/phone.mjs [--runs N]   (./lab build first)
+// Usage: node benches/phone.mjs [--runs N] [--cold | --warm]   (./lab build first)
 // A measurement, never an assertion: this is not a test.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -23,7 +28,8 @@ const SLUG = 'timeouts-reintentos-idempotencia';
 
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm',
-  '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json',
+  '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
 };
 const gz = new Map();
 const server = createServer(async (req, res) => {
@@ -69,8 +75,23 @@ const OBSERVE = () => {
   document.addEventListener('DOMContentLoaded', seen);
 };
 
-async function once(path) {
+// The first visit of a warm run: until the service worker controls the page
+// (install done: the whole build in its cache) and has finished activating.
+async function firstVisit(context, path) {
+  const page = await context.newPage();
+  await page.goto(base + path);
+  for (let i = 0; ; i++) {
+    const ready = await page.evaluate(() => navigator.serviceWorker.controller?.state === 'activated');
+    if (ready) break;
+    if (i > 600) throw new Error(`no service worker took over ${path}: is dist/ a ./lab build (with sw.js)?`);
+    await page.waitForTimeout(100);
+  }
+  await page.close();
+}
+
+async function once(path, warm) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  if (warm) await firstVisit(context, path);
   const page = await context.newPage();
   await page.addInitScript(OBSERVE);
   const cdp = await context.newCDPSession(page);
@@ -89,22 +110,30 @@ async function once(path) {
     text: window.__phone.text,
     chart: performance.getEntriesByName('chart-drawn')[0].startTime,
     cls: window.__phone.cls,
+    // Whether the wasm came from the worker (its entry then has a workerStart).
+    wasmFromWorker: performance.getEntriesByType('resource').some((e) => e.name.endsWith('.wasm') && e.workerStart > 0),
   }));
   await context.close();
+  if (r.wasmFromWorker !== warm) throw new Error(`${path}: the wasm ${warm ? 'did not come' : 'came'} from the service worker`);
   return r;
 }
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const fmt = (xs, d = 0) => xs.some((x) => x === null) ? '—' : `${median(xs).toFixed(d)} (${Math.min(...xs).toFixed(d)}–${Math.max(...xs).toFixed(d)})`;
 
-console.log(`\n## Phone profile: 390×844 at 3×, 1.6 Mbps / 150 ms, CPU 4×, cache off, gzipped (${RUNS} cold loads, median (range))\n`);
-console.log('| page | first contentful paint ms | first paragraph in the DOM ms | first chart drawn ms | CLS |');
-console.log('|---|---:|---:|---:|---:|');
+const PAGES = [`/lecciones/${SLUG}`, `/lecciones/${SLUG}/widgets/herd`, `/embed/${SLUG}/widgets/storm`];
+const KINDS = [['cold', 'cold loads'], ['warm', 'warm loads from the service worker (second visit)']]
+  .filter(([kind]) => !process.argv.includes(kind === 'cold' ? '--warm' : '--cold'));
 try {
-  for (const path of [`/lecciones/${SLUG}`, `/lecciones/${SLUG}/widgets/herd`, `/embed/${SLUG}/widgets/storm`]) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await once(path));
-    console.log(`| \`${path}\` | ${fmt(runs.map((r) => r.fcp))} | ${fmt(runs.map((r) => r.text))} | ${fmt(runs.map((r) => r.chart))} | ${fmt(runs.map((r) => r.cls), 3)} |`);
+  for (const [kind, what] of KINDS) {
+    console.log(`\n## Phone profile: 390×844 at 3×, 1.6 Mbps / 150 ms, CPU 4×, cache off, gzipped (${RUNS} ${what}, median (range))\n`);
+    console.log('| page | first contentful paint ms | first paragraph in the DOM ms | first chart drawn ms | CLS |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const path of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await once(path, kind === 'warm'));
+      console.log(`| \`${path}\` | ${fmt(runs.map((r) => r.fcp))} | ${fmt(runs.map((r) => r.text))} | ${fmt(runs.map((r) => r.chart))} | ${fmt(runs.map((r) => r.cls), 3)} |`);
+    }
   }
 } finally {
   await browser.close();

@@ -10,7 +10,9 @@
 // - style-src 'self': no inline styles (the lab sets none);
 // - img-src 'self' data: (the favicon; canvases need nothing);
 // - connect-src 'self' (the loader fetches the .wasm);
-// - object-src 'none', base-uri 'self', form-action 'none'.
+// - object-src 'none', base-uri 'self', form-action 'none';
+// - the service worker (sw.js) and the manifest fall back to script-src and
+//   default-src, 'self' both: no directive of their own is needed.
 // frame-ancestors cannot be set from a <meta>: embedding in other sites'
 // pages is the point of the embed routes anyway.
 import { readFileSync, writeFileSync } from 'node:fs';

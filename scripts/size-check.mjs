@@ -17,8 +17,10 @@
 import { firstLoad } from './sizes.mjs';
 
 // Issue #23's links that land (several widgets' states in one URL, «Copiar
-// enlace», each page's own title) added 1,633 bytes more.
-const LIMIT = 364 * 1000;
+// enlace», each page's own title) added 1,633 bytes more; its offline part
+// 1,237 (sensei-offline.js, 1,027; the «Hay una versión nueva» notice's CSS,
+// 210). See docs/PERFORMANCE.md.
+const LIMIT = 366 * 1000;
 const GOAL = 350 * 1000;
 
 const dist = process.argv[2] || 'dist';

@@ -1,5 +1,8 @@
 // What a learner downloads on first load: the gzipped (-9) wasm, JS and CSS
-// of a release build. sensei-embed.js is for host pages and not counted.
+// of a release build (the lab's own JS: the wasm-bindgen glue and
+// sensei-offline.js, which registers the service worker). Not counted:
+// sensei-embed.js, for host pages, and sw.js, the service worker, which the
+// browser fetches after the lab has started.
 // Used by scripts/size-check.mjs (CI) and benches/browser.mjs (the report).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 /** [{ file, kind, bytes, gzip }] for each counted file of `dist`, sorted by name. */
 export function firstLoad(dist) {
   return readdirSync(dist).sort()
-    .filter((f) => /\.(wasm|js|css)$/.test(f) && f !== 'sensei-embed.js')
+    .filter((f) => /\.(wasm|js|css)$/.test(f) && f !== 'sensei-embed.js' && f !== 'sw.js')
     .map((file) => {
       const raw = readFileSync(join(dist, file));
       return { file, kind: file.split('.').pop(), bytes: raw.length, gzip: gzipSync(raw, { level: 9 }).length };

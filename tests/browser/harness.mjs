@@ -12,6 +12,11 @@ let server, browser, base;
 export async function startLab() {
   server = await serve(dist, 0);
   base = `http://127.0.0.1:${server.address().port}`;
+  await launch();
+}
+
+/** Only the browser, for a test that serves the lab itself (`context`, `watch`). */
+export async function launch() {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     // Playwright runs headless with a fresh, empty profile of its own.
@@ -22,6 +27,7 @@ export async function startLab() {
 
 export async function stopLab() {
   await browser?.close();
+  server?.closeAllConnections?.();
   server?.close();
 }
 
@@ -40,14 +46,24 @@ export const WIDGET_NAMES = {
   failmode: '¿Abierto o cerrado?',
 };
 
+/** Records a page's console errors and uncaught exceptions (a Rust panic included) into `problems`. */
+export function watch(page, problems = []) {
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  return problems;
+}
+
+/** A fresh browser context (its own service workers, caches and storage), for several pages at once. */
+export function context(viewport = { width: 1280, height: 900 }) {
+  return browser.newContext({ viewport });
+}
+
 /** A page that records console errors and uncaught exceptions (a Rust panic included). */
 export async function open(path, viewport = { width: 1280, height: 900 }, init = null) {
   const page = await browser.newPage({ viewport });
   // A script to run before the page's own (e.g. a browser that refuses storage).
   if (init) await page.addInitScript(init);
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  const problems = watch(page);
   await page.goto(base + path);
   await page.waitForSelector('main');
   return { page, problems };
@@ -73,8 +89,5 @@ export async function device(path, { width, height, dpr = 1 }) {
 /** An empty page (for a host page made by the test), recording errors like `open`. */
 export async function blank(viewport = { width: 1100, height: 900 }) {
   const page = await browser.newPage({ viewport });
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  return { page, problems };
+  return { page, problems: watch(page) };
 }

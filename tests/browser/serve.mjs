@@ -9,12 +9,14 @@ const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
   '.wasm': 'application/wasm', '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
+/** `dir` may be a function giving the folder at each request (a host that deploys a new build). */
 export function serve(dir, port = 0, prefix = '') {
-  const root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
+      const root = resolve(typeof dir === 'function' ? dir() : dir);
       const url = new URL(req.url, 'http://127.0.0.1');
       // Under a sub-path (a static host's folder), only that folder exists.
       if (prefix && !url.pathname.startsWith(prefix)) { res.writeHead(404).end('not here'); return; }

@@ -5,7 +5,8 @@
 // WebKitGTK's MiniBrowser (under xvfb-run, see ./lab). The Playwright suite in
 // tests/browser/ goes deeper in Chromium; this one keeps the basics true
 // everywhere: every page loads without an error, a widget re-runs on input,
-// an exercise is answered and marked, an embed takes its height.
+// an exercise is answered and marked, an embed takes its height, and after
+// one visit the service worker serves the lab with its server stopped.
 //
 // Classic WebDriver has no console capture: the test server adds one small
 // script of its own origin to every page (`/__lab-errors.js`), which records
@@ -16,7 +17,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
 import { tmpdir, homedir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -53,6 +54,9 @@ before(async () => {
     const html = await readFile(join(dir, page), 'utf8').catch(() => null);
     if (html) await writeFile(join(dir, page), html.replace('<head>', '<head><script src="/__lab-errors.js"></script>'));
   }
+  // The page changed: its service worker's list (the page's hash, the build's version) made again for it.
+  execFileSync('node', [join(here, '..', '..', 'scripts', 'offline.mjs'), dir]);
+  await cp(join(dir, 'index.html'), join(dir, '404.html'));
   server = await serve(dir, 0);
   base = `http://127.0.0.1:${server.address().port}`;
 });
@@ -185,6 +189,29 @@ for (const engine of ENGINES) {
       await driver.wait(async () => /Bien/.test(await part.getText()), 10_000, `${engine}: no mark`);
       assert.match(await part.getText(), /Leí: 9/);
       assert.match(await driver.findElement(By.css('[data-part="a2"]')).getText(), /Bien/);
+      assert.deepEqual(await errors(driver), []);
+    });
+
+    await t.test('after one visit the service worker serves the lab with the server gone', async (st) => {
+      // An origin of its own (another port), whose server stops once the worker has the build.
+      const own = await serve(dir, 0);
+      const at = `http://127.0.0.1:${own.address().port}`;
+      await driver.get(`${at}${LESSON}/widgets/herd`);
+      await driver.wait(until.elementLocated(By.css('main')), 30_000);
+      if (!(await driver.executeScript('return !!navigator.serviceWorker'))) {
+        own.closeAllConnections?.();
+        own.close();
+        st.skip(`${engine}: no service workers in this browser as driven here`);
+        return;
+      }
+      await driver.wait(() => driver.executeScript('return navigator.serviceWorker.controller?.state === "activated"'), 30_000,
+        `${engine}: no service worker took over`);
+      own.closeAllConnections?.();
+      await new Promise((r) => own.close(r));
+      await driver.get(`${at}${LESSON}/ejercicios/4`);
+      await driver.wait(until.elementLocated(By.css('#exercise-4-a1')), 30_000);
+      await driver.get(`${at}${LESSON}/la-manada`);
+      await driver.wait(async () => (await draws(driver, 'herd')) >= 1, 30_000, `${engine}: offline, the herd did not draw`);
       assert.deepEqual(await errors(driver), []);
     });
 

@@ -1,0 +1,55 @@
+// Makes a release build work offline: writes dist/sw.js (the service worker,
+// from the template static/sw.js) with the build's version and the list of its
+// files, each with its SHA-256, and puts the version into dist/index.html
+// (`<meta name="sensei-lab-version">`), which static/sensei-offline.js reads:
+// a page without it (trunk serve's) registers no worker.
+//
+// Usage: node scripts/offline.mjs dist   (after scripts/csp.mjs; then copy
+// index.html to 404.html). Run again on the same folder, it writes the same.
+//
+// The version is a hash of everything the worker serves and of the worker's
+// own code: any change to the build gives a new version, hence a new sw.js,
+// which the browser installs beside the old one (see static/sw.js).
+// Listed: every file of the folder but sw.js itself, 404.html (the same page
+// as index.html, which is listed as "": the scope's root) and sensei-embed.js
+// (host pages' script, not the lab's).
+import { readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join, relative, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dist = process.argv[2];
+if (!dist) { console.error('usage: node scripts/offline.mjs dist'); process.exit(2); }
+const template = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'static', 'sw.js'), 'utf8');
+const EMPTY = "const BUILD = { version: '', files: {} };";
+if (!template.includes(EMPTY)) { console.error(`static/sw.js: no line «${EMPTY}» to fill`); process.exit(1); }
+
+const sha256 = (data) => createHash('sha256').update(data).digest('hex');
+const META = /\n?\s*<meta name="sensei-lab-version" content="[^"]*" \/>/;
+
+function walk(dir) {
+  return readdirSync(dir).sort().flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [relative(dist, path).split('\\').join('/')];
+  });
+}
+
+const pageFile = join(dist, 'index.html');
+const page = readFileSync(pageFile, 'utf8').replace(META, '');
+if (!page.includes('http-equiv="Content-Security-Policy"')) {
+  console.error(`${pageFile}: no Content-Security-Policy yet (run scripts/csp.mjs first: the page must not change after this)`);
+  process.exit(1);
+}
+const files = walk(dist).filter((f) => !['index.html', '404.html', 'sw.js', 'sensei-embed.js'].includes(f));
+const hashes = Object.fromEntries(files.map((f) => [f, sha256(readFileSync(join(dist, f)))]));
+const version = sha256(JSON.stringify([template, sha256(page), hashes])).slice(0, 16);
+
+// The version, after the policy (the page's first element after its charset).
+const withMeta = page.replace(/(<meta http-equiv="Content-Security-Policy"[^>]*\/>)/,
+  `$1\n  <meta name="sensei-lab-version" content="${version}" />`);
+writeFileSync(pageFile, withMeta);
+const build = { version, files: { '': sha256(withMeta), ...hashes } };
+writeFileSync(join(dist, 'sw.js'), template.replace(EMPTY, `const BUILD = ${JSON.stringify(build)};`));
+
+const bytes = [Buffer.byteLength(withMeta), ...files.map((f) => statSync(join(dist, f)).size)].reduce((a, b) => a + b, 0);
+console.log(`${dist}/sw.js: version ${version}, ${files.length + 1} files to keep offline (${bytes.toLocaleString('en')} bytes)`);

@@ -1,0 +1,49 @@
+/* Sensei Lab: registers sw.js, offers a new version (ARCHITECTURE.md). */
+(function () {
+  'use strict';
+  var sw = navigator.serviceWorker, meta = document.querySelector('meta[name=sensei-lab-version]'), box, reloading;
+  if (!sw) return;
+  // trunk serve: no worker, not even one a release build left.
+  if (!meta) return sw.getRegistration().then(function (r) { if (r) r.unregister(); }).catch(function () {});
+  function check(w) {
+    var ch = new MessageChannel();
+    ch.port1.onmessage = function (e) {
+      // Its build is this page's: it may take over; another: this page is old.
+      if (e.data == meta.content) w.postMessage('sensei-lab:activate');
+      else if (!box) {
+        box = document.createElement('div');
+        box.className = 'update-notice';
+        box.setAttribute('role', 'status');
+        box.innerHTML = '<p>Hay una versión nueva de Sensei Lab. Recarga la página para usarla.</p><button type=button>Recargar</button><button type=button>Ahora no</button>';
+        box.children[1].onclick = function () {
+          if (w.state != 'installed') return location.reload();
+          reloading = 1;
+          w.postMessage('sensei-lab:activate');
+        };
+        box.children[2].onclick = function () { box.hidden = 1; };
+        document.body.appendChild(box);
+      }
+    };
+    w.postMessage('sensei-lab:version', [ch.port2]);
+  }
+  function track(w) {
+    if (w) w.onstatechange = function () { if (w.state == 'installed') check(w); };
+  }
+  sw.oncontrollerchange = function () {
+    if (reloading) location.reload();
+    else if (sw.controller) check(sw.controller);
+  };
+  function start() {
+    sw.register('sw.js').then(function (reg) {
+      function update() { if (!document.hidden) reg.update().catch(function () {}); }
+      if (reg.waiting) check(reg.waiting);
+      track(reg.installing);
+      reg.onupdatefound = function () { track(reg.installing); };
+      addEventListener('online', update);
+      document.addEventListener('visibilitychange', update);
+    }).catch(function () {});
+  }
+  // Once the lab runs and the page is idle: the worker's downloads never slow the page's.
+  function idle() { if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 5000 }); else setTimeout(start, 1000); }
+  if (window.wasmBindings) idle(); else addEventListener('TrunkApplicationStarted', idle);
+})();

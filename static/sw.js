@@ -1,0 +1,103 @@
+/* Sensei Lab's service worker: the lab offline, one build at a time.
+ *
+ * This file is a template. Trunk does not copy it: after a release build,
+ * scripts/offline.mjs writes dist/sw.js from it, with BUILD below replaced by
+ * the build's version and every file of the build with its SHA-256 (the key ""
+ * is the page, index.html, as the scope's root serves it). With the empty list
+ * written here the worker does nothing at all: every request goes to the
+ * network.
+ *
+ * - install: the build's files into a cache of their own, named by the scope
+ *   and the version; each file's content is checked against its hash, so a
+ *   cache never holds pieces of two builds (a server already serving a newer
+ *   page makes the install fail: the browser tries again with the newer
+ *   sw.js).
+ * - activate: the caches of this scope's other versions are deleted (only now,
+ *   when this version takes over), then the open pages are taken over.
+ * - navigations (any path of the single-page app): the network first; without
+ *   a network, the cached page of this version.
+ * - the build's files (hashed wasm, JS, CSS; icons, manifest): from this
+ *   version's cache, else the network. Nothing fetched is ever added to a
+ *   cache: a page the network gave is another version's, and so are its files.
+ * - messages from sensei-offline.js: "sensei-lab:version" (answered on the
+ *   port given) and "sensei-lab:activate" (a waiting version takes over).
+ */
+'use strict';
+
+const BUILD = { version: '', files: {} };
+
+const SCOPE = self.registration.scope;
+const PREFIX = `sensei-lab ${SCOPE} `;
+const CACHE = PREFIX + BUILD.version;
+const FILES = new Map(Object.entries(BUILD.files));
+const ON = FILES.size > 0;
+
+const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  try {
+    await Promise.all([...FILES].map(async ([path, hash]) => {
+      const res = await fetch(SCOPE + path, { cache: 'no-cache' });
+      const body = await res.arrayBuffer();
+      if (!res.ok || hex(await crypto.subtle.digest('SHA-256', body)) !== hash) {
+        throw new Error(`${SCOPE + path}: not the file of build ${BUILD.version}`);
+      }
+      // Stored as a plain response with only its type: a redirected one (a
+      // host's /index.html → /) would be unusable for a navigation, and the
+      // body read here is already decoded (no Content-Encoding, another length).
+      const type = res.headers.get('content-type');
+      await cache.put(SCOPE + path, new Response(body, { headers: type ? { 'content-type': type } : {} }));
+    }));
+  } catch (e) {
+    await caches.delete(CACHE);
+    throw e;
+  }
+}
+
+self.addEventListener('install', (e) => {
+  if (ON) e.waitUntil(precache());
+});
+
+self.addEventListener('activate', (e) => {
+  e.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+async function fromCache(path) {
+  const cache = await caches.open(CACHE);
+  return cache.match(SCOPE + path, { ignoreVary: true });
+}
+
+async function navigate(e) {
+  try {
+    return await fetch(e.request);
+  } catch (offline) {
+    return (await fromCache('')) || Response.error();
+  }
+}
+
+async function file(e, path) {
+  return (await fromCache(path)) || fetch(e.request);
+}
+
+// No navigation preload: Firefox (ESR 153) shows its network error page when
+// the preload fails, even though the worker answers with the cached page.
+self.addEventListener('fetch', (e) => {
+  const req = e.request;
+  const url = new URL(req.url);
+  const where = url.origin + url.pathname;
+  if (!ON || req.method !== 'GET' || !where.startsWith(SCOPE)) return;
+  const path = where.slice(SCOPE.length);
+  if (req.mode === 'navigate') e.respondWith(navigate(e));
+  else if (path && !url.search && FILES.has(path)) e.respondWith(file(e, path));
+});
+
+self.addEventListener('message', (e) => {
+  if (e.data === 'sensei-lab:version' && e.ports[0]) e.ports[0].postMessage(BUILD.version);
+  if (e.data === 'sensei-lab:activate') self.skipWaiting();
+});

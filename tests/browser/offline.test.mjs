@@ -1,0 +1,359 @@
+// Offline and installable (issue #23): the service worker (static/sw.js,
+// written into the build by scripts/offline.mjs) and its registration
+// (static/sensei-offline.js). After one visit the lab works without a
+// network on any of its routes; a new build reaches a returning learner whole,
+// never a page of one build with the wasm of another.
+//
+// The server here is the test's own (tests/browser/serve.mjs over a folder
+// the test can swap, as a host deploying a new build), so it also counts the
+// requests that reach it: none while the browser is offline.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, stopLab, context, watch, SLUG } from './harness.mjs';
+import { serve } from './serve.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, '..', '..');
+const DIST = process.env.LAB_DIST || join(repo, 'dist');
+const LESSON = `/lecciones/${SLUG}`;
+
+let tmp, A, B, DEV, root, server, base, requests = 0;
+
+/** Another build: the same code under new hashed names, its page, policy, version and worker made again by the build's own scripts. */
+async function rebuilt(from, to) {
+  await cp(from, to, { recursive: true });
+  const stem = (await readdir(to)).find((f) => f.endsWith('_bg.wasm')).replace('_bg.wasm', '');
+  const hash = stem.slice('sensei-lab-'.length);
+  const other = `sensei-lab-${[...hash].reverse().join('')}`;
+  // The glue and the wasm keep their bytes (the page's integrity attributes still hold), under new names.
+  await rename(join(to, `${stem}.js`), join(to, `${other}.js`));
+  await rename(join(to, `${stem}_bg.wasm`), join(to, `${other}_bg.wasm`));
+  const page = (await readFile(join(to, 'index.html'), 'utf8'))
+    .replace(/\n\s*<meta http-equiv="Content-Security-Policy"[^>]*\/>/, '')
+    .replace(/\n\s*<meta name="sensei-lab-version"[^>]*\/>/, '')
+    .replaceAll(stem, other);
+  await writeFile(join(to, 'index.html'), page);
+  execFileSync('node', [join(repo, 'scripts', 'csp.mjs'), join(to, 'index.html')]);
+  execFileSync('node', [join(repo, 'scripts', 'offline.mjs'), to]);
+  await cp(join(to, 'index.html'), join(to, '404.html'));
+}
+
+before(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'lab-offline-'));
+  A = join(tmp, 'a');
+  B = join(tmp, 'b');
+  DEV = join(tmp, 'dev');
+  await cp(DIST, A, { recursive: true });
+  await rebuilt(A, B);
+  // A page as trunk serve gives it: no version in it.
+  await cp(A, DEV, { recursive: true });
+  const page = (await readFile(join(DEV, 'index.html'), 'utf8')).replace(/\n\s*<meta name="sensei-lab-version"[^>]*\/>/, '');
+  await writeFile(join(DEV, 'index.html'), page);
+  root = A;
+  server = await serve(() => root, 0);
+  server.on('request', () => { requests += 1; });
+  base = `http://127.0.0.1:${server.address().port}`;
+  await launch();
+});
+
+after(async () => {
+  await stopLab();
+  server?.closeAllConnections?.();
+  server?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+/** The page's own build, and what it runs: the wasm its page names and every wasm it fetched. */
+async function build(page) {
+  return page.evaluate(() => ({
+    version: document.querySelector('meta[name=sensei-lab-version]')?.content,
+    named: document.querySelector('link[rel=preload][as=fetch]').href,
+    fetched: [...new Set(performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.wasm')))],
+  }));
+}
+
+const versionOf = async (dir) => (await readFile(join(dir, 'index.html'), 'utf8')).match(/sensei-lab-version" content="([0-9a-f]+)"/)[1];
+const wasmOf = async (dir) => (await readdir(dir)).find((f) => f.endsWith('_bg.wasm'));
+
+/** Waits until a worker controls the page (its files all cached), and gives that worker's version. */
+async function controlled(page) {
+  return page.evaluate(async () => {
+    const sw = navigator.serviceWorker;
+    await sw.ready;
+    if (!sw.controller) await new Promise((ok) => sw.addEventListener('controllerchange', ok, { once: true }));
+    return new Promise((ok) => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = (e) => ok(e.data);
+      sw.controller.postMessage('sensei-lab:version', [ch.port2]);
+    });
+  });
+}
+
+/** Polls `check` (in Node) until it gives true. */
+async function until(check, what, ms = 20_000) {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((ok) => setTimeout(ok, 100))) {
+    if (await check()) return;
+  }
+  throw new Error(`still not ${what} after ${ms} ms`);
+}
+
+/** The version of the worker that controls the page now (null when none does). */
+const controller = (page) => page.evaluate(() => new Promise((ok) => {
+  const sw = navigator.serviceWorker.controller;
+  if (!sw) return ok(null);
+  const ch = new MessageChannel();
+  ch.port1.onmessage = (e) => ok(e.data);
+  sw.postMessage('sensei-lab:version', [ch.port2]);
+}));
+
+const caches = (page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('sensei-lab ')));
+
+/** One page of the lab, drawn: its heading, and a live chart where it has one. */
+async function shows(page, path, { heading, chart = true }) {
+  await page.goto(base + path);
+  await page.waitForSelector('main');
+  if (heading) await page.waitForSelector(`main :is(h1, h2, h3):text("${heading}")`);
+  if (chart) await page.waitForSelector('main canvas[data-draws]');
+}
+
+test('after one visit, every route works offline: sections, widgets, exercises, embeds, print', async () => {
+  root = A;
+  const ctx = await context();
+  const page = await ctx.newPage();
+  const problems = watch(page);
+  await shows(page, `${LESSON}/la-manada`, { heading: 'El problema de la manada' });
+  assert.equal(await controlled(page), await versionOf(A));
+  assert.deepEqual(await caches(page), [`sensei-lab ${base}/ ${await versionOf(A)}`]);
+  // Installable: Chromium reads the manifest without an error and finds nothing missing.
+  const cdp = await ctx.newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  assert.deepEqual(manifest.errors, []);
+  assert.equal(manifest.url, `${base}/manifest.webmanifest`);
+  const app = JSON.parse(manifest.data);
+  assert.equal(app.name, 'Sensei Lab: Timeouts, reintentos e idempotencia');
+  assert.equal(app.lang, 'es-MX');
+  // (A Playwright context is an off-the-record profile, where Chromium never offers to install: that one is not the lab's.)
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors.filter((e) => e.errorId !== 'in-incognito'), []);
+  for (const icon of app.icons) {
+    assert.equal((await fetch(new URL(icon.src, `${base}/`))).headers.get('content-type'), icon.type, icon.src);
+  }
+
+  await ctx.setOffline(true);
+  const seen = requests;
+  await page.reload();
+  await page.waitForSelector('main canvas[data-draws]');
+  await shows(page, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  // The widget is live: a change re-runs the core and redraws.
+  const draws = Number(await page.getAttribute('#widget-herd canvas', 'data-draws'));
+  await page.fill('#herd-clients', '2000');
+  await page.press('#herd-clients', 'Enter');
+  await page.waitForFunction((n) => Number(document.querySelector('#widget-herd canvas').getAttribute('data-draws')) > n, draws);
+  // An exercise's page has no chart: it is live when the core marks an answer.
+  await shows(page, `${LESSON}/ejercicios/1`, { heading: 'Ejercicio 1', chart: false });
+  await page.click('#exercise-1 button:text("Comprobar")');
+  await page.waitForSelector('#exercise-1 [data-figure="summary"]');
+  assert.match(await page.textContent('#exercise-1 [data-figure="summary"]'), /sin respuesta/);
+  await shows(page, `/embed/${SLUG}/widgets/storm`, {});
+  await shows(page, `/imprimir/${SLUG}`, { chart: false });
+  await page.waitForSelector('main :text("Ejercicio 9")');
+  await shows(page, '/una/ruta/que/no/existe', { chart: false });
+  assert.equal(requests, seen, 'nothing reached the server while offline');
+  const b = await build(page);
+  assert.equal(b.version, await versionOf(A));
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('a new build: the next visit gets it whole, and an open page of the old one says «Hay una versión nueva»', async () => {
+  root = A;
+  const ctx = await context();
+  const old = await ctx.newPage();
+  const problems = watch(old);
+  await shows(old, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  const [vA, vB] = [await versionOf(A), await versionOf(B)];
+  assert.equal(await controlled(old), vA);
+
+  // The host deploys build B; the learner opens the lab in another tab.
+  root = B;
+  const next = await ctx.newPage();
+  watch(next, problems);
+  await shows(next, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  // B's page, and B's wasm only (the network gave the page; A's cache has none of B's files).
+  assert.deepEqual(await build(next), { version: vB, named: `${base}/${await wasmOf(B)}`, fetched: [`${base}/${await wasmOf(B)}`] });
+  // Its worker installs and, being this page's build, takes over at once.
+  await until(async () => (await controller(next)) === vB
+    && next.evaluate(() => navigator.serviceWorker.controller.state === 'activated'), 'controlled by B, activated');
+  assert.deepEqual(await caches(next), [`sensei-lab ${base}/ ${vB}`], 'A\'s cache deleted once B took over');
+  assert.equal(await next.locator('.update-notice').count(), 0, 'B\'s own page has nothing to announce');
+
+  // The tab still running A is told, and still works meanwhile.
+  const notice = old.locator('.update-notice[role=status]');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /Hay una versión nueva/);
+  const draws = Number(await old.getAttribute('#widget-herd canvas', 'data-draws'));
+  await old.fill('#herd-clients', '1500');
+  await old.press('#herd-clients', 'Enter');
+  await old.waitForFunction((n) => Number(document.querySelector('#widget-herd canvas').dataset.draws) > n, draws);
+  assert.equal((await build(old)).version, vA);
+  // «Recargar»: B, whole.
+  await Promise.all([old.waitForEvent('load'), old.click('.update-notice button:text("Recargar")')]);
+  await old.waitForSelector('#widget-herd canvas[data-draws]');
+  assert.deepEqual(await build(old), { version: vB, named: `${base}/${await wasmOf(B)}`, fetched: [`${base}/${await wasmOf(B)}`] });
+  // The learner's state came back with the page (it is in the URL).
+  assert.equal(await old.inputValue('#herd-clients'), '1500');
+
+  // And offline, B from B's cache.
+  await ctx.setOffline(true);
+  await old.reload();
+  await old.waitForSelector('#widget-herd canvas[data-draws]');
+  assert.deepEqual(await build(old), { version: vB, named: `${base}/${await wasmOf(B)}`, fetched: [`${base}/${await wasmOf(B)}`] });
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('the only tab, still on the old build: the new one waits (old cache kept) until «Recargar»', async () => {
+  root = A;
+  const ctx = await context({ width: 390, height: 844 });
+  const page = await ctx.newPage();
+  const problems = watch(page);
+  await shows(page, `${LESSON}/la-manada`, { heading: 'El problema de la manada' });
+  const [vA, vB] = [await versionOf(A), await versionOf(B)];
+  assert.equal(await controlled(page), vA);
+
+  // B is deployed while the page is open; the page looks for it (as it does when it is seen again, or back online).
+  root = B;
+  await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
+  const notice = page.locator('.update-notice[role=status]');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /^Hay una versión nueva de Sensei Lab\. Recarga la página para usarla\./);
+  // Readable and reachable (axe-core, WCAG 2.1 A and AA, as tests/browser/pages.test.mjs runs it).
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  assert.deepEqual(await page.evaluate(async () => (await window.axe.run('.update-notice', {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  })).violations.map((v) => `${v.impact} ${v.id}`)), []);
+  // B waits: A still controls the page, and A's cache is still there beside B's.
+  assert.equal(await controlled(page), vA);
+  assert.deepEqual((await caches(page)).sort(), [`sensei-lab ${base}/ ${vA}`, `sensei-lab ${base}/ ${vB}`].sort());
+  assert.equal(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()).waiting), true);
+
+  // «Recargar»: B takes over, then the page reloads with B whole.
+  await Promise.all([page.waitForEvent('load'), page.click('.update-notice button:text("Recargar")')]);
+  await page.waitForSelector('main canvas[data-draws]');
+  assert.deepEqual(await build(page), { version: vB, named: `${base}/${await wasmOf(B)}`, fetched: [`${base}/${await wasmOf(B)}`] });
+  assert.equal(await controlled(page), vB);
+  assert.deepEqual(await caches(page), [`sensei-lab ${base}/ ${vB}`]);
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('«Ahora no»: the page keeps its build; the next visit gets the new one', async () => {
+  root = A;
+  const ctx = await context();
+  let page = await ctx.newPage();
+  const problems = watch(page);
+  await shows(page, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  const [vA, vB] = [await versionOf(A), await versionOf(B)];
+  assert.equal(await controlled(page), vA);
+  root = B;
+  await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
+  await page.locator('.update-notice[role=status]').waitFor();
+  await page.click('.update-notice button:text("Ahora no")');
+  assert.equal(await page.locator('.update-notice').isVisible(), false);
+  await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('.update-notice').isVisible(), false, 'not asked again on this page');
+  assert.equal((await build(page)).version, vA);
+  assert.equal(await controller(page), vA);
+  // The learner closes the tab and comes back another day, offline: B, from B's cache.
+  await page.close();
+  await ctx.setOffline(true);
+  page = await ctx.newPage();
+  watch(page, problems);
+  await shows(page, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  assert.deepEqual(await build(page), { version: vB, named: `${base}/${await wasmOf(B)}`, fetched: [`${base}/${await wasmOf(B)}`] });
+  assert.equal(await controller(page), vB);
+  assert.deepEqual(await caches(page), [`sensei-lab ${base}/ ${vB}`]);
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('a worker that finds another build\'s files on the server is refused: no cache ever mixes two builds', async () => {
+  // A's page and A's sw.js, but by the time the worker fetches the files the host serves B
+  // (B's page, and no longer A's wasm): the hashes do not match, the worker is not installed.
+  root = A;
+  const swA = await readFile(join(A, 'sw.js'));
+  const ctx = await context();
+  let fetched = false;
+  await ctx.route('**/sw.js', (route) => {
+    root = B;
+    fetched = true;
+    return route.fulfill({ body: swA, contentType: 'text/javascript' });
+  });
+  const page = await ctx.newPage();
+  const problems = watch(page);
+  await shows(page, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  // A first worker that fails to install takes its registration with it.
+  await until(async () => fetched && !(await page.evaluate(() => navigator.serviceWorker.getRegistration())), 'refused');
+  assert.equal(await page.evaluate(() => navigator.serviceWorker.controller), null);
+  assert.deepEqual(await caches(page), []);
+  // The page itself is A's, whole, and works.
+  assert.deepEqual(await build(page), { version: await versionOf(A), named: `${base}/${await wasmOf(A)}`, fetched: [`${base}/${await wasmOf(A)}`] });
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('trunk serve\'s page (no version) registers no worker, and removes one a release build left', async () => {
+  root = A;
+  const ctx = await context();
+  const page = await ctx.newPage();
+  const problems = watch(page);
+  await shows(page, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  await controlled(page);
+  root = DEV;
+  await page.reload();
+  await page.waitForSelector('#widget-herd canvas[data-draws]');
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).length === 0);
+  // A fresh look at the dev page: no worker at all.
+  const fresh = await ctx.newPage();
+  watch(fresh, problems);
+  await shows(fresh, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  await fresh.waitForTimeout(500);
+  assert.equal(await fresh.evaluate(() => navigator.serviceWorker.controller), null);
+  assert.equal(await fresh.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0);
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('under a sub-path (/cursos/lab/): the worker\'s scope is the base, and the lab works offline there', async (t) => {
+  const dir = join(repo, 'target', 'dist-sub');
+  if (!existsSync(join(dir, 'sw.js'))) {
+    t.skip('target/dist-sub (with its sw.js) is built by ./lab test');
+    return;
+  }
+  const sub = await serve(dir, 0, '/cursos/lab');
+  t.after(() => { sub.closeAllConnections?.(); sub.close(); });
+  const at = `http://127.0.0.1:${sub.address().port}/cursos/lab`;
+  const ctx = await context();
+  const page = await ctx.newPage();
+  const problems = watch(page);
+  await page.goto(`${at}/lecciones/${SLUG}/widgets/storm`);
+  await page.waitForSelector('#widget-storm canvas[data-draws]');
+  assert.equal(await controlled(page), await versionOf(dir));
+  assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).scope), `${at}/`);
+  assert.equal(await page.evaluate(() => fetch('manifest.webmanifest').then((r) => r.json()).then((m) => new URL(m.start_url, document.baseURI).href)), `${at}/`);
+  await ctx.setOffline(true);
+  await page.goto(`${at}/lecciones/${SLUG}/widgets/herd`);
+  await page.waitForSelector('#widget-herd canvas[data-draws]');
+  await page.goto(`${at}/embed/${SLUG}/ejercicios/4`);
+  await page.waitForSelector('#exercise-4');
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});

@@ -186,7 +186,7 @@ mod tests {
         let c = storm::StormChart::new(&s::simulate(&calm), calm.capacity, true);
         assert!(c.recovered_at.is_some());
         assert!(storm::legend(&c).iter().any(|l| l.0 == "plan B del breaker"));
-        assert!(svg_contains(&Chart::Storm(c), "segundos"));
+        assert!(svg_contains(&Chart::Storm(c), "tiempo (s)"));
     }
 
     fn c_legend() -> storm::StormChart {

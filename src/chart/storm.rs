@@ -94,7 +94,7 @@ pub fn draw<DB: DrawingBackend>(
         .fit_y_label(&crate::fmt::es_int(top.max(1.0) as i64), font)
         .build(0f64..c.end_s.max(1.0), 0f64..top.max(1.0));
     ch.mesh(font)
-        .x_desc("segundos")
+        .x_desc("tiempo (s)")
         .y_desc("por segundo")
         .x_labels(if small { 5 } else { 10 })
         .y_labels(6)

@@ -244,7 +244,7 @@ fn ex2(v: u32) -> Exercise {
             .off_by(
                 r.uncapped_ms,
                 format!(
-                    "Olvidaste el tope: {} × 2{} = {} ms, pero el tope lo recorta a {}.",
+                    "Olvidaste el tope: {} × 2{} = {} ms, pero el tope lo recorta a {} ms.",
                     base,
                     sup(n),
                     es_int(r.uncapped_ms as i64),

@@ -449,7 +449,7 @@ pub fn play(actions: &[Action], ttl_ms: f64, in_progress: InProgress) -> Played 
                     rows.push(Row {
                         t_ms: t,
                         who: format!("intento {w}"),
-                        what: format!("recibe la respuesta del intento {}, sin ejecutar otra vez", job.n),
+                        what: format!("recibe la respuesta del intento {}, sin repetir la operación", job.n),
                         reply: Some(format!("200 · {reply}")),
                         store: snapshot(store),
                         performed: performed.len(),
@@ -523,14 +523,16 @@ pub fn play(actions: &[Action], ttl_ms: f64, in_progress: InProgress) -> Played 
                             ""
                         };
                         row(
-                            format!("{arrives}: ya hecha; devuelve la misma respuesta sin ejecutar{lost}"),
+                            format!(
+                                "{arrives}: ya se hizo; devuelve la misma respuesta sin repetir la operación{lost}"
+                            ),
                             (!a.lose_reply).then(|| format!("200 · {reply}")),
                             &store,
                             performed.len(),
                         );
                     }
                     Begin::Conflict => row(
-                        format!("{arrives}: la misma llave sigue en curso; no ejecuta, contesta conflicto"),
+                        format!("{arrives}: la misma llave sigue en curso; no la repite: contesta un conflicto"),
                         Some("409 · en curso, vuelve a preguntar".into()),
                         &store,
                         performed.len(),
@@ -674,7 +676,7 @@ const STORE_SPECS: &[Spec] = &[
     Spec::choice("scenario", "Caso", SCENARIO_OPTIONS),
     Spec::choice("in-progress", "Si la llave sigue en curso", IN_PROGRESS_OPTIONS),
     Spec::int("ttl-h", "Cada llave se guarda", "h", 1, 720),
-    Spec::int("late-retry-h", "Reintento tardío a las", "h", 1, 1_000),
+    Spec::int("late-retry-h", "Reintento tardío después de", "h", 1, 1_000),
     Spec::int("timeout-s", "Timeout del orquestador", "s", 1, 60),
     Spec::int("work-s", "En el caso «en curso», el reembolso tarda", "s", 1, 60),
     Spec::int("seed", "Semilla de las llaves", "", 0, u32::MAX as i64),

@@ -56,7 +56,7 @@ pub fn BackoffWidget() -> Html {
                             <tr>
                                 <th scope="row">{ r.retry }</th>
                                 <td data-figure="max">{ ms(r.max_ms) }
-                                    if r.uncapped_ms > r.max_ms { <span class="cut">{ format!(" (daría {}, el tope lo recorta)", ms(r.uncapped_ms)) }</span> }
+                                    if r.uncapped_ms > r.max_ms { <span class="cut">{ format!(" (daría {}, pero el tope lo recorta)", ms(r.uncapped_ms)) }</span> }
                                 </td>
                                 <td data-figure="mean">{ ms(r.mean_ms) }</td>
                                 <td>{ format!("{} a {}", es_dec(r.min_ms, 1), ms(r.max_ms)) }</td>

@@ -19,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { extname, join, normalize, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { types } from '../tests/browser/serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = resolve(process.env.LAB_DIST || join(root, 'dist'));
@@ -26,11 +27,6 @@ const arg = (name, dflt) => (process.argv.includes(name) ? process.argv[process.
 const RUNS = Number(arg('--runs', 5));
 const SLUG = 'timeouts-reintentos-idempotencia';
 
-const types = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm',
-  '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png',
-  '.webmanifest': 'application/manifest+json',
-};
 const gz = new Map();
 const server = createServer(async (req, res) => {
   const url = new URL(req.url, 'http://127.0.0.1');

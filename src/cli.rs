@@ -284,11 +284,7 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 ));
             }
             let cap = p.max_inflight.map_or("(sin tope)".to_string(), |c| {
-                format!(
-                    "contra {} {}",
-                    es_int(c as i64),
-                    if c == 1 { "lugar" } else { "lugares" }
-                )
+                format!("contra {}", crate::fmt::es_count(c as i64, "lugar", "lugares"))
             });
             // Whole figures where they are large, two significant digits where small.
             let service = inflight::service_text(&p, &f);

@@ -137,23 +137,21 @@ impl Route {
             Route::Lesson { lesson } | Route::Print { lesson } => crate::lesson::find(lesson),
             _ => piece.as_ref().and_then(|(slug, _)| crate::lesson::find(slug)),
         };
-        // The part of the lesson the page shows (`None`: all of it), if it has it.
-        let part = match (self, piece, lesson) {
-            (Route::Print { .. }, ..) => Some(Some("Ejercicios para imprimir".to_string())),
-            (_, Some((_, p)), Some(l)) => p.name(l).map(Some),
-            _ => Some(None),
+        let not_found = format!("{NOT_FOUND} · Sensei Lab");
+        let Some(l) = lesson else { return not_found };
+        // The part of the lesson the page shows; none for all of it.
+        let part = match (self, piece) {
+            (Route::Print { .. }, _) => Some("Ejercicios para imprimir".to_string()),
+            (_, Some((_, p))) => match p.name(l) {
+                Some(name) => Some(name),
+                None => return not_found,
+            },
+            _ => None,
         };
-        let mut title = String::new();
-        match (lesson, part) {
-            (Some(l), Some(part)) => {
-                if let Some(p) = part {
-                    title = p + " · ";
-                }
-                title.push_str(&l.title);
-            }
-            _ => title.push_str(NOT_FOUND),
+        match part {
+            Some(p) => format!("{p} · {} · Sensei Lab", l.title),
+            None => format!("{} · Sensei Lab", l.title),
         }
-        title + " · Sensei Lab"
     }
 }
 

@@ -1,6 +1,7 @@
 //! Colours and fonts as CSS strings for the browser's canvas
-//! (`ui::canvas_backend`), written with integers rather than a float's
-//! `Display`: shorter code, and strings that do not depend on float printing.
+//! (`ui::canvas_backend`: the crisp lines it strokes itself and the fonts it
+//! measures text with), written with integers: strings that do not depend on
+//! how a float prints.
 
 /// `rgba(r,g,b,a)` with the alpha in thousandths, written with integers.
 pub fn css_color((r, g, b): (u8, u8, u8), alpha: f64) -> String {

@@ -87,9 +87,15 @@ pub fn draw<DB: DrawingBackend>(
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let top = chart.peak().max(chart.capacity) as f64;
     // Columns start just under 1 on the logarithmic axis, so a window with a single attempt shows.
-    let log = chart.log_y.then(|| LogAxis::new(0.7, (top * 4.0).max(10.0)));
+    // The axis's highest value: room above the highest column.
+    let y_top = if chart.log_y {
+        (top * 4.0).max(10.0)
+    } else {
+        (top * 1.1).max(1.0)
+    };
+    let log = chart.log_y.then(|| LogAxis::new(0.7, y_top));
     let y = |v: f64| log.map_or(v, |a| a.y(v));
-    let y_range = log.map_or(0f64..(top * 1.1).max(1.0), |a| a.range());
+    let y_range = log.map_or(0f64..y_top, |a| a.range());
     root.fill(&WHITE)?;
     let floor = y_range.start;
     let x_max = (chart.end_ms * 1.03).max(1.0);
@@ -115,10 +121,7 @@ pub fn draw<DB: DrawingBackend>(
         .margin(10)
         .x_label_area_size(if small { 34 } else { 40 })
         .y_label_area_size(if small { 52 } else { 60 })
-        .fit_y_label(
-            &crate::fmt::es_int((top * if log.is_some() { 4.0 } else { 1.1 }) as i64),
-            font,
-        )
+        .fit_y_label(&crate::fmt::es_int(y_top as i64), font)
         .build(0f64..x_max, y_range);
     let y_desc = if small {
         format!("intentos / {} ms", crate::fmt::es_int(chart.window_ms as i64))

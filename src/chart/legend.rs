@@ -43,10 +43,6 @@ impl Legend {
         self.entries.push((label.into(), swatch));
     }
 
-    pub fn labels(&self) -> impl Iterator<Item = &str> {
-        self.entries.iter().map(|(l, _)| l.as_str())
-    }
-
     /// Draws the legend across the top of `area`, its entries side by side in
     /// rows that wrap at the area's width, and returns the area under it,
     /// where the chart goes (the whole area for an empty legend).

@@ -119,21 +119,6 @@ pub fn draw_lines<DB: DrawingBackend>(
     if let Some((_, label)) = &l.threshold {
         legend.add(label.clone(), Swatch::Line(palette::ZOMBIE, 2));
     }
-    let root = &legend.above(root, font)?;
-    let c = Frame::on(root)
-        .margin(10)
-        .margin_right(20)
-        .x_label_area_size(if small { 32 } else { 40 })
-        .y_label_area_size(if small { 52 } else { 64 })
-        .fit_y_label(
-            &if l.y_percent {
-                crate::fmt::es_percent(y_max, 0)
-            } else {
-                crate::fmt::es_dec(y_max, 1)
-            },
-            font,
-        )
-        .build(x_min..x_max, 0f64..y_max);
     let fmt = |pct: bool| {
         move |v: f64| {
             if pct {
@@ -144,6 +129,14 @@ pub fn draw_lines<DB: DrawingBackend>(
         }
     };
     let (fx, fy) = (fmt(l.x_percent), fmt(l.y_percent));
+    let root = &legend.above(root, font)?;
+    let c = Frame::on(root)
+        .margin(10)
+        .margin_right(20)
+        .x_label_area_size(if small { 32 } else { 40 })
+        .y_label_area_size(if small { 52 } else { 64 })
+        .fit_y_label(&fy(y_max), font)
+        .build(x_min..x_max, 0f64..y_max);
     c.mesh(font)
         .x_desc(l.x_desc.clone())
         .y_desc(l.y_desc.clone())

@@ -85,11 +85,7 @@ fn sup(n: u32) -> String {
 }
 
 fn veces(n: u32) -> String {
-    if n == 1 {
-        "1 vez".into()
-    } else {
-        format!("{n} veces")
-    }
+    crate::fmt::es_count(n.into(), "vez", "veces")
 }
 
 pub fn build(n: u32, v: u32) -> Option<Exercise> {

@@ -296,10 +296,7 @@ pub fn verdict(r: &DegradationRun, p: &DegradationParams) -> String {
     if r.errors > 0.0 && p.metric.is_on() {
         format!(
             "{base}; además, {} en error porque su plan B dependía de lo mismo que falló",
-            match r.errors.round() as i64 {
-                1 => "1 request terminó".to_string(),
-                n => format!("{} requests terminaron", crate::fmt::es_int(n)),
-            }
+            crate::fmt::es_count(r.errors.round() as i64, "request terminó", "requests terminaron")
         )
     } else {
         base

@@ -49,6 +49,7 @@ pub fn BackoffWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 <ChartCanvas chart={(*chart).clone()} label={label} height={260} />
+                <div class="table-wrap">
                 <table class="figures" aria-live="polite">
                     <thead><tr><th scope="col">{ "reintento" }</th><th scope="col">{ "máxima" }</th><th scope="col">{ "promedio" }</th><th scope="col">{ "rango" }</th></tr></thead>
                     <tbody>
@@ -70,6 +71,7 @@ pub fn BackoffWidget() -> Html {
                         </tr>
                     </tbody>
                 </table>
+                </div>
                 { command_line(&h) }
             </div>
         </WidgetFrame>

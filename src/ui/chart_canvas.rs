@@ -74,11 +74,7 @@ fn use_canvas_size(canvas: NodeRef) -> UseStateHandle<Size> {
             let ratio_watch: Rc<RefCell<Option<EventListener>>> = Rc::default();
             fn watch(slot: Rc<RefCell<Option<EventListener>>>, update: Rc<dyn Fn()>) {
                 let Some(w) = web_sys::window() else { return };
-                // Written by JavaScript (no float printing in the download).
-                let Ok(ratio) = js_sys::Number::from(w.device_pixel_ratio()).to_string_with_radix(10) else {
-                    return;
-                };
-                if let Ok(Some(mq)) = w.match_media(&format!("(resolution: {ratio}dppx)")) {
+                if let Ok(Some(mq)) = w.match_media(&format!("(resolution: {}dppx)", w.device_pixel_ratio())) {
                     let again = slot.clone();
                     let listener = EventListener::once(&mq, "change", move |_| {
                         update();

@@ -32,8 +32,8 @@ fn run(p: &HerdParams, scratch: &mut HerdScratch) -> Run {
     Run { chosen, reference }
 }
 
-/// The widget's title, with as many clients as it simulates (the lesson's «mil»).
-/// What follows the widget's name in its title.
+/// What follows the widget's name in its title, with as many clients as it
+/// simulates (the lesson's «mil»).
 fn subtitle(clients: u32) -> String {
     match clients {
         1 => ": un cliente que falla".into(),

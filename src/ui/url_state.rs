@@ -80,11 +80,11 @@ pub fn widget_query(id: &str) -> String {
 /// URL: alone on its page, the whole query; on a page with every widget,
 /// beside the others' and as the one a link lands on ([`crate::route::with_widget`]).
 pub fn write_widget(id: &str, own: &str) {
-    // A widget's page, on its own or embedded: `…/widgets/<id>` (a section's
-    // id has no `/`).
-    let alone = web_sys::window()
-        .and_then(|w| w.location().pathname().ok())
-        .is_some_and(|p| p.contains("/widgets/"));
+    // A widget's page, on its own or embedded.
+    let alone = matches!(
+        super::router::current().piece(),
+        Some((_, crate::route::Piece::Widget(_)))
+    );
     replace_query(&if alone {
         own.to_string()
     } else {

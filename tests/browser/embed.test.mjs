@@ -1,19 +1,7 @@
 // Instructors embed pieces of the lab: routes, embed mode, resize script, score messages, print view.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { startLab, stopLab, open, blank, url } from './harness.mjs';
-
-/** A course page on another origin (another loopback port) that embeds pieces of the lab. */
-function hostPage(body) {
-  return new Promise((resolve) => {
-    const server = createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html lang="es"><body>${body}</body></html>`);
-    });
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
-}
+import { startLab, stopLab, open, blank, url, hostPage } from './harness.mjs';
 
 const SLUG = 'timeouts-reintentos-idempotencia';
 before(startLab);

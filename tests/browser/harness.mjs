@@ -2,6 +2,9 @@
 // loopback port, and headless Chromium through playwright-core.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 
@@ -76,13 +79,9 @@ export async function device(path, { width, height, dpr = 1 }) {
   const touch = width < 800;
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, isMobile: touch, hasTouch: touch });
   const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  if (path) {
-    await page.goto(base + path);
-    await page.waitForSelector('main');
-  }
+  const problems = watch(page);
+  await page.goto(base + path);
+  await page.waitForSelector('main');
   return { page, problems };
 }
 
@@ -90,4 +89,31 @@ export async function device(path, { width, height, dpr = 1 }) {
 export async function blank(viewport = { width: 1100, height: 900 }) {
   const page = await browser.newPage({ viewport });
   return { page, problems: watch(page) };
+}
+
+/** A course page on another origin (another loopback port) whose body is
+ * `body`, e.g. iframes of the lab. Close it with `closeAllConnections()` and `close()`. */
+export function hostPage(body) {
+  return new Promise((resolve) => {
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="es"><body>${body}</body></html>`);
+    });
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.1 A and AA violations on the page, or inside `scope`
+ * (a selector): `{ impact, id, targets }` each. */
+export async function axe(page, scope = null) {
+  // Playwright's evaluate is exempt from the page's CSP, which refuses inline scripts.
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
+  return page.evaluate(async (scope) => {
+    const r = await window.axe.run(scope ?? document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return r.violations.map((v) => ({ impact: v.impact, id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  }, scope);
 }

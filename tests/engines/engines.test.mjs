@@ -55,8 +55,7 @@ before(async () => {
     if (html) await writeFile(join(dir, page), html.replace('<head>', '<head><script src="/__lab-errors.js"></script>'));
   }
   // The page changed: its service worker's list (the page's hash, the build's version) made again for it.
-  execFileSync('node', [join(here, '..', '..', 'scripts', 'offline.mjs'), dir]);
-  await cp(join(dir, 'index.html'), join(dir, '404.html'));
+  execFileSync('node', [join(here, '..', '..', 'scripts', 'finish.mjs'), dir]);
   server = await serve(dir, 0);
   base = `http://127.0.0.1:${server.address().port}`;
 });

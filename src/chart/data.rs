@@ -4,7 +4,7 @@
 //! first and the last, and the caption says so.
 
 use super::Chart;
-use crate::fmt::{es_dec, es_int};
+use crate::fmt::{es_dec, es_int, es_percent};
 
 /// The most rows a table shows.
 pub const MAX_ROWS: usize = 120;
@@ -39,13 +39,25 @@ fn num(v: f64) -> String {
 
 /// Rows of series that share their x values: x and `first`'s y, then each
 /// of `rest`'s y at the same index (empty where a series is shorter).
-fn aligned(first: &[(f64, f64)], rest: &[&[(f64, f64)]]) -> Vec<Vec<String>> {
+/// A share as a percentage, as the charts' axes write it, with the decimals a
+/// small one needs to stay distinct from zero (two significant digits):
+/// «20 %», «1.2 %», «0.012 %».
+fn share(v: f64) -> String {
+    let decimals = if v > 0.0 {
+        (-(v * 100.0).log10()).ceil().clamp(0.0, 6.0) as usize + 1
+    } else {
+        0
+    };
+    es_percent(v, decimals)
+}
+
+fn aligned(first: &[(f64, f64)], rest: &[&[(f64, f64)]], y: fn(f64) -> String) -> Vec<Vec<String>> {
     first
         .iter()
         .enumerate()
-        .map(|(i, (x, y))| {
-            let mut r = vec![num(*x), num(*y)];
-            r.extend(rest.iter().map(|s| s.get(i).map(|p| num(p.1)).unwrap_or_default()));
+        .map(|(i, (x, v))| {
+            let mut r = vec![num(*x), y(*v)];
+            r.extend(rest.iter().map(|s| s.get(i).map(|p| y(p.1)).unwrap_or_default()));
             r
         })
         .collect()
@@ -143,7 +155,7 @@ impl Chart {
                 table(
                     "Parte de las lecturas más lentas que cada latencia",
                     head,
-                    aligned(&c.without, &rest),
+                    aligned(&c.without, &rest, share),
                 )
             }
             Chart::Shedding(c) => table(
@@ -185,14 +197,16 @@ impl Chart {
                     })
                     .collect(),
             ),
-            Chart::Lines(l) => table(
-                &l.y_desc,
-                vec!["serie".into(), l.x_desc.clone(), l.y_desc.clone()],
+            Chart::Lines(l) => table(&l.y_desc, vec!["serie".into(), l.x_desc.clone(), l.y_desc.clone()], {
+                let (fx, fy): (fn(f64) -> String, fn(f64) -> String) = (
+                    if l.x_percent { share } else { num },
+                    if l.y_percent { share } else { num },
+                );
                 l.series
                     .iter()
-                    .flat_map(|(label, _, pts)| pts.iter().map(move |(x, y)| vec![label.clone(), num(*x), num(*y)]))
-                    .collect(),
-            ),
+                    .flat_map(|(label, _, pts)| pts.iter().map(move |(x, y)| vec![label.clone(), fx(*x), fy(*y)]))
+                    .collect()
+            }),
             Chart::Storm(c) => {
                 let mut head: Vec<String> = vec![
                     "tiempo (s)".into(),
@@ -205,7 +219,7 @@ impl Chart {
                     head.push("fallbacks".into());
                     rest.push(fb);
                 }
-                let rows = aligned(&c.fresh, &rest);
+                let rows = aligned(&c.fresh, &rest, num);
                 table(
                     &format!("Por segundo; capacidad {} por segundo", num(c.capacity)),
                     head,
@@ -253,5 +267,32 @@ mod tests {
         assert!(thinned);
         assert_eq!(t.len(), MAX_ROWS);
         assert_eq!((t[0], t[MAX_ROWS - 1]), (0, 9_999));
+    }
+
+    #[test]
+    fn shares_are_written_as_the_axis_writes_them_and_never_round_to_zero() {
+        assert_eq!(share(0.2), "20 %");
+        assert_eq!(share(0.0123), "1.2 %");
+        assert_eq!(share(0.0005), "0.05 %");
+        assert_eq!(share(0.000_123), "0.012 %");
+        assert_eq!(share(0.0), "0 %");
+        // The hedging chart at the lesson's values: every share in its table is a
+        // percentage, and a positive share never reads as zero.
+        let p = crate::sim::hedging::HedgingParams::default();
+        let r = crate::sim::hedging::simulate(&p);
+        let c = crate::chart::hedging::HedgingChart {
+            without: r.ccdf_without,
+            with: Some(r.ccdf_with),
+            hedge_at_ms: r.hedge_at_ms,
+            floor: 1.0 / p.reads as f64,
+        };
+        let t = Chart::Hedging(c.clone()).data();
+        let mut shares = c.without.iter().chain(c.with.iter().flatten()).map(|p| p.1);
+        assert!(shares.any(|v| v > 0.0 && v < 0.01), "a tail share to check");
+        for row in &t.rows {
+            for cell in &row[1..] {
+                assert!(cell.ends_with(" %"), "{cell}");
+            }
+        }
     }
 }

@@ -51,7 +51,10 @@ fn share(v: f64) -> String {
     es_percent(v, decimals)
 }
 
-fn aligned(first: &[(f64, f64)], rest: &[&[(f64, f64)]], y: fn(f64) -> String) -> Vec<Vec<String>> {
+/// How a table writes one value.
+type Cell = fn(f64) -> String;
+
+fn aligned(first: &[(f64, f64)], rest: &[&[(f64, f64)]], y: Cell) -> Vec<Vec<String>> {
     first
         .iter()
         .enumerate()
@@ -198,7 +201,7 @@ impl Chart {
                     .collect(),
             ),
             Chart::Lines(l) => table(&l.y_desc, vec!["serie".into(), l.x_desc.clone(), l.y_desc.clone()], {
-                let (fx, fy): (fn(f64) -> String, fn(f64) -> String) = (
+                let (fx, fy): (Cell, Cell) = (
                     if l.x_percent { share } else { num },
                     if l.y_percent { share } else { num },
                 );

@@ -32,8 +32,10 @@ const server = createServer(async (req, res) => {
   const url = new URL(req.url, 'http://127.0.0.1');
   let path = normalize(join(dist, decodeURIComponent(url.pathname)));
   if (!path.startsWith(dist)) return res.writeHead(403).end();
-  const info = await stat(path).catch(() => null);
-  if (!info || info.isDirectory()) path = join(dist, 'index.html');
+  // A route's prerendered page (`dir/index.html`), else the page a host falls back to.
+  let info = await stat(path).catch(() => null);
+  if (info?.isDirectory()) { path = join(path, 'index.html'); info = await stat(path).catch(() => null); }
+  if (!info) path = join(dist, 'index.html');
   if (!gz.has(path)) gz.set(path, gzipSync(await readFile(path), { level: 9 }));
   const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] || '');
   const body = gzip ? gz.get(path) : await readFile(path);

@@ -1,14 +1,18 @@
-// Finishes a release build after Trunk, in the order every step needs: the
-// page's Content-Security-Policy (scripts/csp.mjs; a page that has one keeps
-// it), then the service worker (scripts/offline.mjs: the build's files with
-// their hashes, and the page's version), then 404.html, a copy of the page
-// for hosts without a rewrite rule, so deep links work. Run by `./lab` and by
-// the tests that change a build's page.
+// Finishes a release build after Trunk, in the order every step needs:
+// 1. the page's Content-Security-Policy (scripts/csp.mjs; a page that has
+//    one keeps it), in index.html, the shell of every page;
+// 2. every route's page prerendered into the shell (`sensei-lab prerender`:
+//    the lesson's text and figures as HTML, which the browser hydrates),
+//    among them 404.html, for hosts without a rewrite rule;
+// 3. the service worker (scripts/offline.mjs: the build's files with their
+//    hashes, and the version written into every page), last, because it
+//    hashes what the others wrote.
+// Run by `./lab` and by the tests that change a build's page. Run again on
+// the same folder, it writes the same.
 //
 // Usage: node scripts/finish.mjs dist
 import { execFileSync } from 'node:child_process';
-import { copyFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -18,5 +22,7 @@ if (!dir) {
   process.exit(2);
 }
 execFileSync('node', [join(here, 'csp.mjs'), join(dir, 'index.html')], { stdio: 'inherit' });
+// The native command line (a development build: the tests have built it already).
+execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'sensei-lab', '--', 'prerender', resolve(dir)],
+  { stdio: 'inherit', cwd: join(here, '..') });
 execFileSync('node', [join(here, 'offline.mjs'), dir], { stdio: 'inherit' });
-copyFileSync(join(dir, 'index.html'), join(dir, '404.html'));

@@ -1,18 +1,22 @@
 // Makes a release build work offline: writes dist/sw.js (the service worker,
 // from the template static/sw.js) with the build's version and the list of its
-// files, each with its SHA-256, and puts the version into dist/index.html
+// files, each with its SHA-256, and puts the version into every page of it
 // (`<meta name="sensei-lab-version">`), which static/sensei-offline.js reads:
 // a page without it (trunk serve's) registers no worker.
 //
-// Usage: node scripts/offline.mjs dist   (after scripts/csp.mjs; then copy
-// index.html to 404.html). Run again on the same folder, it writes the same.
+// Usage: node scripts/offline.mjs dist   (after scripts/csp.mjs and the
+// prerender: last). Run again on the same folder, it writes the same.
 //
 // The version is a hash of everything the worker serves and of the worker's
 // own code: any change to the build gives a new version, hence a new sw.js,
 // which the browser installs beside the old one (see static/sw.js).
-// Listed: every file of the folder but sw.js itself, 404.html (the same page
-// as index.html, which is listed as "": the scope's root) and sensei-embed.js
-// (host pages' script, not the lab's).
+// Listed: every file of the folder but sw.js itself, sensei-embed.js (host
+// pages' script, not the lab's) and the pages: only index.html is kept, as
+// "" (the scope's root), which an offline navigation to any address gets;
+// the app sees that it was prerendered for another route and renders that
+// one (ui::start). Each route's prerendered page is a few dozen kilobytes
+// the browser would otherwise download for every page of the course, to
+// show what the app draws at once from the cached files anyway.
 import { readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative, dirname } from 'node:path';
@@ -40,16 +44,27 @@ if (!page.includes('http-equiv="Content-Security-Policy"')) {
   console.error(`${pageFile}: no Content-Security-Policy yet (run scripts/csp.mjs first: the page must not change after this)`);
   process.exit(1);
 }
-const files = walk(dist).filter((f) => !['index.html', '404.html', 'sw.js', 'sensei-embed.js'].includes(f));
+const all = walk(dist);
+const pages = all.filter((f) => f.endsWith('.html'));
+const files = all.filter((f) => !f.endsWith('.html') && !['sw.js', 'sensei-embed.js'].includes(f));
 const hashes = Object.fromEntries(files.map((f) => [f, sha256(readFileSync(join(dist, f)))]));
 const version = sha256(JSON.stringify([template, sha256(page), hashes])).slice(0, 16);
 
 // The version, after the policy (the page's first element after its charset).
-const withMeta = page.replace(/(<meta http-equiv="Content-Security-Policy"[^>]*\/>)/,
+const versioned = (html) => html.replace(META, '').replace(/(<meta http-equiv="Content-Security-Policy"[^>]*\/>)/,
   `$1\n  <meta name="sensei-lab-version" content="${version}" />`);
-writeFileSync(pageFile, withMeta);
+const withMeta = versioned(page);
+for (const p of pages) {
+  const html = readFileSync(join(dist, p), 'utf8');
+  if (!html.includes('http-equiv="Content-Security-Policy"')) {
+    console.error(`${p}: no Content-Security-Policy (every page comes from index.html after scripts/csp.mjs)`);
+    process.exit(1);
+  }
+  writeFileSync(join(dist, p), versioned(html));
+}
+if (readFileSync(pageFile, 'utf8') !== withMeta) { console.error(`${pageFile}: not the page hashed`); process.exit(1); }
 const build = { version, files: { '': sha256(withMeta), ...hashes } };
 writeFileSync(join(dist, 'sw.js'), template.replace(EMPTY, `const BUILD = ${JSON.stringify(build)};`));
 
 const bytes = [Buffer.byteLength(withMeta), ...files.map((f) => statSync(join(dist, f)).size)].reduce((a, b) => a + b, 0);
-console.log(`${dist}/sw.js: version ${version}, ${files.length + 1} files to keep offline (${bytes.toLocaleString('en')} bytes)`);
+console.log(`${dist}/sw.js: version ${version}, ${files.length + 1} files to keep offline (${bytes.toLocaleString('en')} bytes); version in ${pages.length} pages`);

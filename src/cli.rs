@@ -193,6 +193,15 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Writes every page of a release build as HTML (after `trunk build`, into its folder).
+    ///
+    /// Each route's page (the lesson, every section, widget and exercise alone and embedded, the
+    /// print view, the missing page) with its whole text and each widget at the lesson's values,
+    /// rendered by the browser's own components, which then hydrate it.
+    Prerender {
+        /// The build's folder (Trunk's dist), whose index.html is the shell.
+        dist: std::path::PathBuf,
+    },
     /// Lists the embedded lessons and their sections, and checks their directives.
     Lessons {
         #[arg(long)]
@@ -283,7 +292,7 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                     &notes,
                 ));
             }
-            let cap = p.max_inflight.map_or("(sin tope)".to_string(), |c| {
+            let cap = p.max_inflight.map_or("sin tope".to_string(), |c| {
                 format!("contra {}", crate::fmt::es_count(c as i64, "lugar", "lugares"))
             });
             // Whole figures where they are large, two significant digits where small.
@@ -611,6 +620,16 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 ));
             }
             Ok(r.sentence)
+        }
+        Command::Prerender { dist } => {
+            let written = crate::ui::prerender::write_all(&dist).map_err(|e| (1, format!("error: {e}")))?;
+            let bytes: usize = written.iter().map(|(_, b)| b).sum();
+            Ok(format!(
+                "{}: {} pages prerendered ({} bytes)",
+                dist.display(),
+                crate::fmt::es_int(written.len() as i64),
+                crate::fmt::es_int(bytes as i64)
+            ))
         }
         Command::Exercise {
             n,

@@ -6,7 +6,8 @@
 //! * [`chart`]: charts drawn on any plotters backend.
 //! * [`fmt`]: numbers as the lesson writes them.
 //! * [`route`]: the lab's URLs, as paths and back.
-//! * `ui` (wasm only): the Yew front end, the only part that knows the browser.
+//! * [`ui`]: the Yew front end, the only part that knows the browser; natively,
+//!   it prerenders every page (`sensei-lab prerender`).
 //! * `cli` (native only): the `sensei-lab` command line.
 
 pub mod chart;
@@ -19,5 +20,4 @@ pub mod text;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
-#[cfg(target_arch = "wasm32")]
 pub mod ui;

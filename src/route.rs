@@ -109,6 +109,33 @@ impl Route {
     }
 }
 
+impl Route {
+    /// Every route the lab has a page for, the missing page's last: the
+    /// course's first lesson, and for each lesson the lesson, its print
+    /// view, every section, widget and exercise on its own and embedded.
+    pub fn all() -> Vec<Route> {
+        let mut all = vec![Route::Home];
+        for l in crate::lesson::all() {
+            let lesson = || l.slug.clone();
+            all.push(Route::Lesson { lesson: lesson() });
+            all.push(Route::Print { lesson: lesson() });
+            let pieces = l
+                .sections
+                .iter()
+                .map(|s| Piece::Section(s.id.clone()))
+                .chain(crate::lesson::WIDGETS.iter().map(|id| Piece::Widget(id.to_string())))
+                .chain((1..=crate::exercise::COUNT).map(Piece::Exercise));
+            for piece in pieces {
+                for embed in [false, true] {
+                    all.push(Route::of_piece(lesson(), piece.clone(), embed));
+                }
+            }
+        }
+        all.push(Route::NotFound);
+        all
+    }
+}
+
 /// What a page without its lesson, section or piece is called.
 const NOT_FOUND: &str = "Página no encontrada";
 

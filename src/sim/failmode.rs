@@ -59,10 +59,12 @@ pub struct CaseText {
     pub case: Case,
     /// "C06 (la moderación de un sitio de publicaciones)".
     pub name: &'static str,
-    /// What one item is ("posts", "pagos").
+    /// What the items are ("posts", "pagos"), and one of them ("post").
     pub items: &'static str,
-    /// What a bad one is ("posts que violan las reglas").
+    pub item: &'static str,
+    /// What the bad ones are ("posts que violan las reglas"), and one of them.
     pub bad: &'static str,
+    pub bad_one: &'static str,
     /// What the lesson chooses, and why.
     pub lesson: Mode,
     pub why: &'static str,
@@ -73,7 +75,9 @@ pub const CASES: &[CaseText] = &[
         case: Case::Moderation,
         name: "C06 (la moderación de un sitio de publicaciones)",
         items: "posts",
+        item: "post",
         bad: "posts que violan las reglas",
+        bad_one: "post que viola las reglas",
         lesson: Mode::Open,
         why: "si los modelos no contestan a tiempo, el post se publica y se revisa después: bloquear toda publicación porque una GPU tarda sería una caída del producto",
     },
@@ -81,7 +85,9 @@ pub const CASES: &[CaseText] = &[
         case: Case::Payment,
         name: "un pago",
         items: "pagos",
+        item: "pago",
         bad: "pagos fraudulentos",
+        bad_one: "pago fraudulento",
         lesson: Mode::Closed,
         why: "si no se puede verificar, no pasa",
     },
@@ -89,7 +95,9 @@ pub const CASES: &[CaseText] = &[
         case: Case::Login,
         name: "un inicio de sesión",
         items: "inicios de sesión",
+        item: "inicio de sesión",
         bad: "intentos con credenciales de otra persona",
+        bad_one: "intento con credenciales de otra persona",
         lesson: Mode::Closed,
         why: "si no se puede verificar, no pasa",
     },
@@ -186,21 +194,35 @@ pub fn run(params: &FailModeParams) -> FailModeRun {
         Mode::Closed => (0, items - bad),
     };
     let n = crate::fmt::es_int;
+    // One item in one minute is said in the singular («pasa el único post de ese minuto»).
+    let one = items == 1;
+    let all = if one {
+        format!("el único {}", t.item)
+    } else {
+        format!("los {} {}", n(items as i64), t.items)
+    };
+    let span = if p.outage_min == 1 {
+        "ese minuto".to_string()
+    } else {
+        format!("esos {} min", p.outage_min)
+    };
     let what = match p.mode {
         Mode::Open => format!(
-            "Fallando abierto pasan los {} {} de esos {} min, y con ellos ≈ {} {}",
-            n(items as i64),
-            t.items,
-            p.outage_min,
+            "Fallando abierto {} {all} de {span}, y con {} ≈ {} {}",
+            if one { "pasa" } else { "pasan" },
+            if one { "él" } else { "ellos" },
             n(bad as i64),
-            t.bad
+            if bad == 1 { t.bad_one } else { t.bad }
         ),
         Mode::Closed => format!(
-            "Fallando cerrado se detienen los {} {} de esos {} min: ≈ {} buenos que no pasan",
-            n(items as i64),
-            t.items,
-            p.outage_min,
-            n((items - bad) as i64)
+            "Fallando cerrado {} {all} de {span}: ≈ {} {}",
+            if one { "se detiene" } else { "se detienen" },
+            n((items - bad) as i64),
+            if items - bad == 1 {
+                "bueno que no pasa"
+            } else {
+                "buenos que no pasan"
+            }
         ),
     };
     let choice = match t.lesson {
@@ -264,6 +286,26 @@ mod tests {
         });
         assert_eq!((closed.bad_through, closed.good_blocked), (0, 1_980));
         assert!(closed.sentence.contains("el post se publica y se revisa después"));
+    }
+
+    #[test]
+    fn one_item_is_said_in_the_singular() {
+        let one = |mode, bad_permille| {
+            run(&FailModeParams {
+                mode,
+                outage_min: 1,
+                per_min: 1,
+                bad_permille,
+                ..FailModeParams::default()
+            })
+            .what
+        };
+        assert!(one(Mode::Open, 1000)
+            .starts_with("Fallando abierto pasa el único post de ese minuto, y con él ≈ 1 post que viola las reglas."));
+        assert!(one(Mode::Closed, 0)
+            .starts_with("Fallando cerrado se detiene el único post de ese minuto: ≈ 1 bueno que no pasa."));
+        let lesson = run(&FailModeParams::default()).what;
+        assert!(lesson.contains("pasan los 2,000 posts de esos "), "{lesson}");
     }
 
     #[test]

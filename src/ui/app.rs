@@ -32,9 +32,22 @@ fn switch(route: Route) -> Html {
     }
 }
 
+/// The attribute the app's root gets once the page answers (hydrated or
+/// rendered): until then a prerendered page's controls are shown but inert
+/// (style.css), since nothing would hear them yet.
+pub const READY: &str = "data-ready";
+
 #[component]
 pub fn App() -> Html {
     let (route, navigator) = use_router();
+    use_effect_with((), |_| {
+        let root = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(super::ROOT_ID));
+        if let Some(root) = root {
+            let _ = root.set_attribute(READY, "");
+        }
+    });
     html! {
         <ContextProvider<Navigator> context={navigator}>
             { switch(route) }

@@ -6,6 +6,7 @@
 use super::progress_store;
 use super::url_state;
 use crate::exercise::answer::{read, shown, Unit};
+use crate::exercise::progress::Progress;
 use crate::exercise::{build, check, check_part, has_variants, variant_from_text, Exercise, Mark, MAX_VARIANT};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -58,10 +59,14 @@ struct State {
 }
 
 impl State {
+    /// Variant `variant`, with the parts the student answered right before.
     fn fresh(n: u32, variant: u32) -> Self {
-        let ex = build(n, variant);
         // What went wrong with storage on load is said once, by the progress summary.
-        let (progress, _) = progress_store::load();
+        Self::with(n, variant, &progress_store::load().0)
+    }
+
+    fn with(n: u32, variant: u32, progress: &Progress) -> Self {
+        let ex = build(n, variant);
         // Parts answered right before (in this variant) come back filled in.
         let answers = ex
             .iter()
@@ -134,13 +139,27 @@ fn placeholder(unit: Unit) -> &'static str {
 #[component]
 pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
     let n = props.n;
+    // The answers saved before come in once the page is shown: a
+    // prerendered page, which knows no student, is hydrated first.
     let state = use_state(|| {
         let (variant, note) = variant_from_url(n);
         State {
             url_note: note,
-            ..State::fresh(n, variant)
+            ..State::with(n, variant, &Progress::new())
         }
     });
+    {
+        let state = state.clone();
+        use_effect_with(n, move |_| {
+            let saved = State {
+                url_note: state.url_note.clone(),
+                ..State::fresh(n, state.variant)
+            };
+            if saved != *state {
+                state.set(saved);
+            }
+        });
+    }
     let slug = use_context::<super::route::LessonSlug>()
         .map(|s| s.0)
         .unwrap_or_default();

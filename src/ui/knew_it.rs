@@ -12,7 +12,13 @@ pub struct KnewItProps {
 #[component]
 pub fn KnewIt(props: &KnewItProps) -> Html {
     let n = props.n;
-    let knew = use_state(|| progress_store::load().0.review.get(&n).copied());
+    // What the student marked before: read once the page is shown (a
+    // prerendered page, which knows no student, is hydrated first).
+    let knew = use_state(|| None::<bool>);
+    {
+        let knew = knew.clone();
+        use_effect_with(n, move |n| knew.set(progress_store::load().0.review.get(n).copied()));
+    }
     let notice = use_state(|| None::<String>);
     let set = |value: bool| {
         let knew = knew.clone();

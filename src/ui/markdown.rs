@@ -22,11 +22,32 @@ pub fn Markdown(props: &MarkdownProps) -> Html {
         let cards = crate::lesson::concepts::cards(slug);
         match crate::lesson::compiled(slug, src) {
             Some(markup) => render_with(markup, slug, &cards),
+            // Natively (prerendering the pages), the lesson keeps its markdown:
+            // compiled here, by the function that compiled the browser's.
+            #[cfg(not(target_arch = "wasm32"))]
+            None => render_with(compiled_natively(src), slug, &cards),
             // Not a compiled run (cannot happen with the embedded lessons): the text as it is.
+            #[cfg(target_arch = "wasm32")]
             None => html! { <p>{ src.clone() }</p> },
         }
     });
     (*nodes).clone()
+}
+
+/// A run of the lesson compiled natively, once per run for the whole
+/// process (its elements' names are kept as `&'static str`, as the browser
+/// build's compiled runs are).
+#[cfg(not(target_arch = "wasm32"))]
+fn compiled_natively(src: &str) -> &'static str {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static RUNS: OnceLock<Mutex<HashMap<String, &'static str>>> = OnceLock::new();
+    let mut runs = RUNS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    runs.entry(src.to_string())
+        .or_insert_with(|| Box::leak(crate::lesson::markup::compile(src).into_boxed_str()))
 }
 
 /// Text with the first mention (in this block) of each concept turned into

@@ -25,6 +25,7 @@ mod failures_table;
 mod figures;
 mod hedging_widget;
 mod herd_widget;
+pub mod host;
 mod inflight_table;
 mod inflight_widget;
 mod knew_it;
@@ -37,6 +38,8 @@ mod not_found;
 mod panic_panel;
 mod param_control;
 mod piece_page;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod prerender;
 mod print_page;
 mod progress_store;
 mod progress_summary;
@@ -54,8 +57,44 @@ mod widget_frame;
 pub use app::App;
 pub use route::Route;
 
-/// Entry point of the wasm binary.
+/// The element the app lives in: `<div id="app">` in index.html, which
+/// the build fills with each route's page ([`prerender`]).
+pub const ROOT_ID: &str = "app";
+
+/// Entry point of the wasm binary: hydrates the page the build prerendered
+/// (its text is already there; hydration attaches the widgets to it), or,
+/// when the page is not what this address shows at first (a query that sets
+/// a widget or a variant, a host's fallback page serving another route, the
+/// development server's empty page), renders the app in its place.
+#[cfg(target_arch = "wasm32")]
 pub fn start() {
     panic_panel::install();
-    yew::Renderer::<App>::new().render();
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(ROOT_ID))
+    else {
+        yew::Renderer::<App>::new().render();
+        return;
+    };
+    let prerendered = root.get_attribute(prerender_attr::ROUTE).map(|p| Route::from_path(&p));
+    // How the page began, on the root (not Yew's: hydration does not look at it), for the tests.
+    if prerendered == Some(router::current()) && host::search().is_empty() {
+        let _ = root.set_attribute(prerender_attr::START, "hydrate");
+        yew::Renderer::<App>::with_root(root).hydrate();
+    } else {
+        root.set_inner_html("");
+        let _ = root.set_attribute(prerender_attr::START, "render");
+        yew::Renderer::<App>::with_root(root).render();
+    }
+}
+
+/// What a prerendered page says about itself.
+pub mod prerender_attr {
+    /// The attribute of the app's root that holds the path of the route
+    /// prerendered in it (`/lecciones/l/widgets/herd`; `/404` for the page of
+    /// a missing one).
+    pub const ROUTE: &str = "data-route";
+    /// How the browser began on the page: `hydrate` (the prerendered page
+    /// kept, its widgets attached) or `render` (built anew).
+    pub const START: &str = "data-start";
 }

@@ -9,11 +9,13 @@
 //! as text, never as HTML.
 
 use wasm_bindgen::prelude::wasm_bindgen;
+#[cfg(target_arch = "wasm32")]
 use wasm_bindgen::JsCast;
 
 /// Installs the hook: console first (for the browser tests and developers),
 /// then the panel. Through Yew, which otherwise puts its own hook in place
 /// when the app starts.
+#[cfg(target_arch = "wasm32")]
 pub fn install() {
     yew::set_custom_panic_hook(Box::new(|info| {
         let message = format!("panic: {info}");
@@ -22,6 +24,7 @@ pub fn install() {
     }));
 }
 
+#[cfg(target_arch = "wasm32")]
 fn show(message: &str) {
     let Some(window) = web_sys::window() else {
         return;

@@ -7,10 +7,13 @@ use yew::prelude::*;
 
 #[component]
 pub fn ProgressSummary() -> Html {
-    let progress = use_state(progress_store::load);
+    // Read once the page is shown (a prerendered page, which knows no
+    // student, is hydrated first), then after every change.
+    let progress = use_state(|| (crate::exercise::progress::Progress::new(), None::<String>));
     {
         let progress = progress.clone();
         use_effect_with((), move |_| {
+            progress.set(progress_store::load());
             let listener = web_sys::window().map(|w| {
                 gloo::events::EventListener::new(&w, progress_store::EVENT, move |_| {
                     progress.set(progress_store::load())

@@ -17,9 +17,7 @@ use yew::prelude::*;
 
 /// The route the address bar shows now (under the site's base).
 pub fn current() -> Route {
-    let path = web_sys::window()
-        .and_then(|w| w.location().pathname().ok())
-        .unwrap_or_default();
+    let path = super::host::pathname();
     let base = url_state::base_path();
     match path.strip_prefix(base.as_str()) {
         Some("") => Route::Home,
@@ -31,9 +29,7 @@ pub fn current() -> Route {
 /// `route`, once the page's title is its own ([`Route::title`]): every
 /// route the router shows goes through here.
 fn titled(route: Route) -> Route {
-    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
-        doc.set_title(&route.title());
-    }
+    super::host::set_title(&route.title());
     route
 }
 

@@ -3,9 +3,7 @@
 
 /// The current query string (`?a=1&b=2`, or empty).
 pub fn current_query() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default()
+    super::host::search()
 }
 
 /// Replaces the query of the current URL without adding a history entry
@@ -31,11 +29,12 @@ pub fn replace_query(query: &str) {
 /// The path the lab is served under (`""` at a site's root, `"/cursos/lab"`
 /// under a sub-path), from the page's `<base href>` that Trunk writes.
 pub fn base_path() -> String {
-    let href = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector("base[href]").ok().flatten())
-        .and_then(|b| b.get_attribute("href"))
-        .unwrap_or_default();
+    base_of(&super::host::base_href())
+}
+
+/// The path of a `<base href>` (`/cursos/lab/`, or a whole URL), without its last `/`.
+pub fn base_of(href: &str) -> String {
+    let href = href.to_string();
     let path = if let Some(rest) = href.split_once("://").map(|x| x.1) {
         rest.find('/').map_or("/".to_string(), |i| rest[i..].to_string())
     } else {
@@ -51,9 +50,7 @@ pub fn href(path: &str) -> String {
 
 /// `https://host` of this page.
 pub fn origin() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().origin().ok())
-        .unwrap_or_default()
+    super::host::origin()
 }
 
 /// The value of `key` in the current query, if any.

@@ -68,7 +68,7 @@ export async function open(path, viewport = { width: 1280, height: 900 }, init =
   if (init) await page.addInitScript(init);
   const problems = watch(page);
   await page.goto(base + path);
-  await page.waitForSelector('main');
+  await page.waitForSelector('#app[data-ready]');
   return { page, problems };
 }
 
@@ -81,7 +81,7 @@ export async function device(path, { width, height, dpr = 1 }) {
   const page = await context.newPage();
   const problems = watch(page);
   await page.goto(base + path);
-  await page.waitForSelector('main');
+  await page.waitForSelector('#app[data-ready]');
   return { page, problems };
 }
 
@@ -116,4 +116,9 @@ export async function axe(page, scope = null) {
     });
     return r.violations.map((v) => ({ impact: v.impact, id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   }, scope);
+}
+
+/** A browser context with JavaScript off (a reader, a crawler, a locked-down browser). */
+export function noScriptContext(viewport = { width: 1280, height: 900 }) {
+  return browser.newContext({ viewport, javaScriptEnabled: false });
 }

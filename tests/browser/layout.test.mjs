@@ -130,7 +130,7 @@ test('in an 800 px iframe each widget puts its controls beside its chart', async
     const { page } = await blank({ width: 1280, height: 900 });
     await page.goto(`http://127.0.0.1:${host.address().port}/`);
     const frame = await (await page.waitForSelector('#f')).contentFrame();
-    await frame.waitForSelector('main');
+    await frame.waitForSelector('#app[data-ready]');
     await drawn(frame);
     // The first control starts beside the pinned element, not under it.
     const pin = await frame.locator(PINNED).first().boundingBox();

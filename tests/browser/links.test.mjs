@@ -157,7 +157,7 @@ test('every kind of page has its own title, also after moving within the lab', a
   };
   for (const [path, title] of Object.entries(titles)) {
     await page.goto(url(path));
-    await page.waitForSelector('main');
+    await page.waitForSelector('#app[data-ready]');
     await page.waitForFunction((t) => document.title === t, title, { timeout: 5000 })
       .catch(async () => assert.fail(`${path}: «${await page.title()}», expected «${title}»`));
   }

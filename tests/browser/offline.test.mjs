@@ -48,9 +48,12 @@ before(async () => {
   DEV = join(tmp, 'dev');
   await cp(DIST, A, { recursive: true });
   await rebuilt(A, B);
-  // A page as trunk serve gives it: no version in it.
+  // A page as trunk serve gives it: no version in it, nothing prerendered.
   await cp(A, DEV, { recursive: true });
-  const page = (await readFile(join(DEV, 'index.html'), 'utf8')).replace(/\n\s*<meta name="sensei-lab-version"[^>]*\/>/, '');
+  for (const d of ['lecciones', 'embed', 'imprimir', '404.html']) await rm(join(DEV, d), { recursive: true });
+  const page = (await readFile(join(DEV, 'index.html'), 'utf8'))
+    .replace(/\n\s*<meta name="sensei-lab-version"[^>]*\/>/, '')
+    .replace(/<div id="app"[\s\S]*<\/div>(\s*<\/body>)/, '<div id="app"></div>$1');
   await writeFile(join(DEV, 'index.html'), page);
   root = A;
   server = await serve(() => root, 0);
@@ -110,7 +113,7 @@ const caches = (page) => page.evaluate(async () => (await caches.keys()).filter(
 /** One page of the lab, drawn: its heading, and a live chart where it has one. */
 async function shows(page, path, { heading, chart = true }) {
   await page.goto(base + path);
-  await page.waitForSelector('main');
+  await page.waitForSelector('#app[data-ready]');
   if (heading) await page.waitForSelector(`main :is(h1, h2, h3):text("${heading}")`);
   if (chart) await page.waitForSelector('main canvas[data-draws]');
 }

@@ -47,7 +47,7 @@ async function visit(paths, { scheme = 'light', check = () => true } = {}) {
   for (const path of paths) {
     const before = problems.length;
     await page.goto(page.url().replace(/^(https?:\/\/[^/]+).*/, '$1') + path);
-    await page.waitForSelector('main');
+    await page.waitForSelector('#app[data-ready]');
     await settle(page);
     const id = decodeURIComponent(path.split('/').pop());
     const bad = check(path) ? await seriousViolations(page)

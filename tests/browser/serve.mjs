@@ -1,5 +1,6 @@
-// A static server for the built lab (dist/), with the single-page fallback
-// a static host is configured with: unknown paths get index.html.
+// A static server for the built lab (dist/), as a static host serves it: a
+// folder's index.html for its path (each route's prerendered page), and the
+// single-page fallback a host is configured with: unknown paths get index.html.
 // Usage: node tests/browser/serve.mjs [dir] [port]  (only binds 127.0.0.1)
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';

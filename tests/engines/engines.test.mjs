@@ -114,10 +114,10 @@ async function startDriver(engine) {
   throw new Error(`unknown engine ${engine}`);
 }
 
-/** Opens a path and waits for the app's `main`; returns the page's recorded errors so far. */
+/** Opens a path and waits for the app to answer (`#app[data-ready]`: hydrated or rendered); returns the page's recorded errors so far. */
 async function open(driver, path) {
   await driver.get(base + path);
-  await driver.wait(until.elementLocated(By.css('main')), 30_000);
+  await driver.wait(until.elementLocated(By.css('#app[data-ready]')), 30_000);
   return driver.executeScript('return window.__labErrors || ["the error recorder did not load"]');
 }
 
@@ -142,7 +142,7 @@ for (const engine of ENGINES) {
       assert.ok(seen.some((e) => /prueba/.test(e)) && seen.some((e) => /^error: lanzado/.test(e)), JSON.stringify(seen));
     });
 
-    await t.test('every page loads without an error', async () => {
+    await t.test('every page loads (a prerendered one hydrates) without an error', async () => {
       const paths = [
         LESSON, `${LESSON}/la-manada`, ...WIDGETS.map((w) => `${LESSON}/widgets/${w}`),
         `${LESSON}/ejercicios/2`, `/embed/${SLUG}/widgets/herd`, `/imprimir/${SLUG}?class=17&solutions=1`,
@@ -153,6 +153,9 @@ for (const engine of ENGINES) {
         // Give the widgets their first run and draw.
         await driver.sleep(150);
         assert.deepEqual(await errors(driver), [], `${engine} ${path}`);
+        // The build's page for that address, without a query: kept and hydrated; else rendered.
+        const start = await driver.findElement(By.css('#app')).getAttribute('data-start');
+        assert.equal(start, path.includes('?') || path === '/no-existe' ? 'render' : 'hydrate', `${engine} ${path}`);
       }
       assert.match(await driver.findElement(By.css("main")).getText(), /No encontramos esa página/);
     });
@@ -196,7 +199,7 @@ for (const engine of ENGINES) {
       const own = await serve(dir, 0);
       const at = `http://127.0.0.1:${own.address().port}`;
       await driver.get(`${at}${LESSON}/widgets/herd`);
-      await driver.wait(until.elementLocated(By.css('main')), 30_000);
+      await driver.wait(until.elementLocated(By.css('#app[data-ready]')), 30_000);
       if (!(await driver.executeScript('return !!navigator.serviceWorker'))) {
         own.closeAllConnections?.();
         own.close();

@@ -1,0 +1,210 @@
+//! Every page of the lab, written at build time as static HTML by the same
+//! components the browser runs (Yew's server renderer), so that a page's
+//! whole text, its links and each widget's figures at the lesson's values
+//! are there before any script: on a slow phone, without JavaScript, for a
+//! search engine or a reader mode. The browser then hydrates the page
+//! (`ui::start`) instead of rendering it from nothing.
+//!
+//! `sensei-lab prerender DIST` runs [`write_all`] on Trunk's output: its
+//! `index.html` is the shell (head, scripts, the policy) into whose
+//! `<div id="app">` each route's page goes, with its own `<title>`, at the
+//! route's path (`lecciones/l/widgets/herd/index.html`; the first lesson in
+//! `index.html`, the missing page in `404.html`). Run again on the same
+//! folder, it writes the same.
+//!
+//! A prerendered page is what the browser's first render shows at that
+//! address with no query and no saved progress ([`super::host`]): anything
+//! else (a widget's state in the URL, a class's variant, the student's
+//! answers) comes after hydration, or the page renders instead.
+
+use super::{host, prerender_attr, App, ROOT_ID};
+use crate::route::Route;
+use std::path::Path;
+
+/// Where `route`'s page goes in the build's folder.
+pub fn file_of(route: &Route) -> String {
+    match route {
+        Route::Home => "index.html".into(),
+        Route::NotFound => "404.html".into(),
+        r => format!("{}/index.html", r.path().trim_start_matches('/')),
+    }
+}
+
+/// The app's HTML for `route`, as the browser's first render at that address
+/// builds it, in a build whose `<base href>` is `base_href`.
+pub fn render(route: &Route, base_href: &str) -> String {
+    render_all(std::slice::from_ref(route), base_href)
+        .pop()
+        .unwrap_or_default()
+}
+
+/// [`render`] for each route, on one runtime.
+pub fn render_all(routes: &[Route], base_href: &str) -> Vec<String> {
+    let base = super::url_state::base_of(base_href);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a one-thread runtime for the server renderer");
+    routes
+        .iter()
+        .map(|route| {
+            host::set(host::Page {
+                pathname: format!("{base}{}", route.path()),
+                base_href: base_href.to_string(),
+            });
+            let html = tokio::task::LocalSet::new()
+                .block_on(&rt, yew::LocalServerRenderer::<App>::new().hydratable(true).render());
+            without_type_names(&html)
+        })
+        .collect()
+}
+
+/// Hydration finds each component between two comments,
+/// `<!--<[…]>-->…<!--</[…]>-->`. A build with debug assertions (this
+/// command's, in development) writes the component's Rust type in them,
+/// which only a debug build of the browser's side would read; the release
+/// build reads `<!--<[]>-->`, and that is what the page carries.
+fn without_type_names(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find("<!--<") {
+        let (head, tail) = rest.split_at(i);
+        out.push_str(head);
+        let mark = if tail.starts_with("<!--</[") {
+            "<!--</["
+        } else if tail.starts_with("<!--<[") {
+            "<!--<["
+        } else {
+            out.push_str("<!--<");
+            rest = &tail[5..];
+            continue;
+        };
+        match tail.find("]>-->") {
+            Some(end) => {
+                out.push_str(mark);
+                out.push_str("]>-->");
+                rest = &tail[end + 5..];
+            }
+            None => {
+                out.push_str(tail);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Text for HTML (an attribute's value or an element's text).
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+const ROOT_OPEN: &str = "<div id=\"app\"";
+
+/// The shell of a built `index.html`: the page with its app's root empty
+/// (as Trunk wrote it, or taken back from an already prerendered page: the
+/// root is the body's last element).
+pub fn shell(index: &str) -> Result<String, String> {
+    debug_assert_eq!(ROOT_OPEN, format!("<div id=\"{ROOT_ID}\""));
+    let start = index
+        .find(ROOT_OPEN)
+        .ok_or_else(|| format!("no {ROOT_OPEN}> in the page to prerender into"))?;
+    let body_end = index.rfind("</body>").ok_or("no </body> in the page")?;
+    let end = index[..body_end]
+        .rfind("</div>")
+        .filter(|e| *e > start)
+        .ok_or("the app's root is not the body's last element")?;
+    Ok(format!(
+        "{}{ROOT_OPEN}></div>{}",
+        &index[..start],
+        &index[end + "</div>".len()..]
+    ))
+}
+
+/// The `href` of the shell's `<base>` (Trunk's public URL: `/`, `/cursos/lab/`).
+pub fn base_href(shell: &str) -> Result<String, String> {
+    let tag = &shell[shell.find("<base ").ok_or("no <base href> in the page")?..];
+    let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+    let value = tag.split_once("href=\"").ok_or("no href in the page's <base>")?.1;
+    Ok(value[..value.find('"').unwrap_or(value.len())].to_string())
+}
+
+/// `shell` with `route`'s page (`body`, from [`render`]) in its root and its title.
+pub fn page(shell: &str, route: &Route, body: &str) -> Result<String, String> {
+    let empty = format!("{ROOT_OPEN}></div>");
+    if !shell.contains(&empty) {
+        return Err(format!("no empty {empty} in the shell"));
+    }
+    let (t0, t1) = (
+        shell.find("<title>").ok_or("no <title> in the page")?,
+        shell.find("</title>").ok_or("no </title> in the page")?,
+    );
+    let titled = format!("{}<title>{}{}", &shell[..t0], escape(&route.title()), &shell[t1..]);
+    let root = format!(
+        "{ROOT_OPEN} {}=\"{}\">{body}</div>",
+        prerender_attr::ROUTE,
+        escape(&route.path())
+    );
+    Ok(titled.replacen(&empty, &root, 1))
+}
+
+/// Writes every route's page into the build's folder `dist` (see the
+/// module's text); returns each file written with its size.
+pub fn write_all(dist: &Path) -> Result<Vec<(String, usize)>, String> {
+    let index = std::fs::read_to_string(dist.join("index.html"))
+        .map_err(|e| format!("{}: {e}", dist.join("index.html").display()))?;
+    let shell = shell(&index)?;
+    let base_href = base_href(&shell)?;
+    let routes = Route::all();
+    let bodies = render_all(&routes, &base_href);
+    let mut written = Vec::new();
+    for (route, body) in routes.iter().zip(bodies) {
+        let html = page(&shell, route, &body)?;
+        let file = dist.join(file_of(route));
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::write(&file, &html).map_err(|e| format!("{}: {e}", file.display()))?;
+        written.push((file_of(route), html.len()));
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn type_names_come_out_of_the_marks_and_nothing_else() {
+        assert_eq!(
+            without_type_names("a<!--<[x::Y]>--><p>b</p><!--</[x::Y]>--><!--<#>-->c<!--</#>-->"),
+            "a<!--<[]>--><p>b</p><!--</[]>--><!--<#>-->c<!--</#>-->"
+        );
+        assert_eq!(without_type_names("<!--<[broken"), "<!--<[broken");
+    }
+
+    #[test]
+    fn the_shell_comes_back_from_a_prerendered_page() {
+        let trunk = "<html><head><title>Sensei Lab</title><base href=\"/cursos/lab/\" /></head><body>\n<noscript>x</noscript>\n<div id=\"app\"></div>\n</body></html>";
+        let s = shell(trunk).unwrap();
+        assert_eq!(s, trunk);
+        assert_eq!(base_href(&s).unwrap(), "/cursos/lab/");
+        let r = Route::Widget {
+            lesson: "l".into(),
+            id: "herd".into(),
+        };
+        let p = page(&s, &r, "<main><div>hola</div></main>").unwrap();
+        assert!(
+            p.contains("<div id=\"app\" data-route=\"/lecciones/l/widgets/herd\"><main><div>hola</div></main></div>")
+        );
+        assert!(p.contains(&format!("<title>{}</title>", r.title())));
+        assert_eq!(
+            shell(&p).unwrap(),
+            s.replace("Sensei Lab</title>", &format!("{}</title>", r.title()))
+        );
+        assert_eq!(file_of(&r), "lecciones/l/widgets/herd/index.html");
+    }
+}

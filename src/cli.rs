@@ -292,8 +292,8 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                     &notes,
                 ));
             }
-            let cap = p.max_inflight.map_or("sin tope".to_string(), |c| {
-                format!("contra {}", crate::fmt::es_count(c as i64, "lugar", "lugares"))
+            let cap = p.max_inflight.map_or(" (sin tope)".to_string(), |c| {
+                format!(", contra {}", crate::fmt::es_count(c as i64, "lugar", "lugares"))
             });
             // Whole figures where they are large, two significant digits where small.
             let service = inflight::service_text(&p, &f);
@@ -311,7 +311,7 @@ pub fn run(cli: Cli) -> Result<String, (u8, String)> {
                 vec![
                     format!("en vuelo hacia Triton (todo el servicio): {service}"),
                     format!(
-                        "por pod: {} por segundo × {} s = {} en vuelo, {cap}",
+                        "por pod: {} por segundo × {} s = {} en vuelo{cap}",
                         crate::fmt::es_num(f.pod_rate),
                         es_dec(f.duration_s, 3),
                         crate::fmt::es_num(f.pod_demand)

@@ -135,6 +135,8 @@ fn timeouts_and_capacity_subcommands() {
         "{text}"
     );
     assert!(text.contains("≈ 64 %"), "{text}");
+    let text = stdout(&lab(&["inflight", "--timeout-ms", "400", "--max-inflight", "none"]));
+    assert!(text.contains("= 44 en vuelo (sin tope)"), "{text}");
     let v: Value = serde_json::from_str(&stdout(&lab(&["inflight", "--json"]))).unwrap();
     assert_eq!(v["formula"]["service_inflight"], 75.0);
     assert_eq!(v["table"][1]["timeout_ms"], 5000);

@@ -19,12 +19,22 @@ pub struct WidgetFrameProps {
     pub children: Html,
 }
 
+/// What the badge says: a widget that plays a simulation, or one that works
+/// its figures out in closed form (the clocks, the chain, the layers' product,
+/// a failure's reading, what fails open or closed).
+fn badge(id: &str) -> &'static str {
+    match id {
+        "clocks" | "chain" | "layers" | "failure" | "failmode" => "Cálculo en vivo",
+        _ => "Simulación en vivo",
+    }
+}
+
 #[component]
 pub fn WidgetFrame(props: &WidgetFrameProps) -> Html {
     html! {
         <figure class={classes!("widget", (!props.layout.is_empty()).then(|| props.layout.to_string()))} id={format!("widget-{}", props.id)} data-widget={props.id.clone()}>
             <figcaption class="widget-title">
-                <span class="badge">{ "Simulación en vivo" }</span>
+                <span class="badge">{ badge(&props.id) }</span>
                 { crate::lesson::widget_name(&props.id).unwrap_or_default() }{ props.subtitle.clone() }
                 <EmbedCode piece={Piece::Widget(props.id.to_string())} />
             </figcaption>

@@ -1,5 +1,5 @@
 // Puts a Content-Security-Policy into a release build's index.html (and so
-// into its 404.html copy): only the lab's own files, what wasm needs, and the
+// into every page prerendered from it): only the lab's own files, what wasm needs, and the
 // one inline script Trunk writes (its loader), allowed by its SHA-256 hash,
 // so a static host needs no header configuration.
 //

@@ -22,7 +22,7 @@ if (!dir) {
   process.exit(2);
 }
 execFileSync('node', [join(here, 'csp.mjs'), join(dir, 'index.html')], { stdio: 'inherit' });
-// The native command line (a development build: the tests have built it already).
+// The native command line, a development build (cargo builds it if needed; `./lab test` has already).
 execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'sensei-lab', '--', 'prerender', resolve(dir)],
   { stdio: 'inherit', cwd: join(here, '..') });
 execFileSync('node', [join(here, 'offline.mjs'), dir], { stdio: 'inherit' });

@@ -16,17 +16,18 @@
 // download is the phone profile's goal for the first interactive chart.
 import { firstLoad } from './sizes.mjs';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 // Issue #23's links that land (several widgets' states in one URL, «Copiar
 // enlace», each page's own title) added 1,633 bytes more; its offline part
 // 1,237 (sensei-offline.js, 1,027; the «Hay una versión nueva» notice's CSS,
 // 210). See docs/PERFORMANCE.md.
-// Its prerendered pages (hydration: Yew's `hydration` feature, the code that
-// walks a page's DOM and attaches to it instead of building it) added 22,700
-// bytes to the wasm, measured as the build's growth (4e8cd66 → the prerender
-// commit; nothing else in the wasm changed). See docs/PERFORMANCE.md.
+// Its prerendered pages added 22,700 bytes to the wasm, measured as the
+// build's growth (4e8cd66 → the prerender commit): almost all of it Yew's
+// `hydration` feature (the code that walks a page's DOM and attaches to it
+// instead of building it); beside it only small changes (saved progress read
+// in effects, the app's ready mark, ui::host). See docs/PERFORMANCE.md.
 const LIMIT = 389 * 1000;
 // The pages themselves: the lesson's (every section's is the same size) is
 // the largest, ≈ 35 KB gzipped; it comes first and shows the text at once.
@@ -51,7 +52,7 @@ const pages = [];
   for (const f of readdirSync(dir)) {
     const p = join(dir, f);
     if (statSync(p).isDirectory()) walk(p);
-    else if (f.endsWith('.html')) pages.push({ file: p.slice(dist.length + 1), gzip: gzipSync(readFileSync(p), { level: 9 }).length });
+    else if (f.endsWith('.html')) pages.push({ file: relative(dist, p), gzip: gzipSync(readFileSync(p), { level: 9 }).length });
   }
 })(dist);
 const largest = pages.reduce((a, b) => (b.gzip > a.gzip ? b : a), { file: '—', gzip: 0 });

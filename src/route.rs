@@ -112,19 +112,25 @@ impl Route {
 impl Route {
     /// Every route the lab has a page for, the missing page's last: the
     /// course's first lesson, and for each lesson the lesson, its print
-    /// view, every section, widget and exercise on its own and embedded.
+    /// view, every section, and every widget and exercise it places, on its
+    /// own and embedded.
     pub fn all() -> Vec<Route> {
         let mut all = vec![Route::Home];
         for l in crate::lesson::all() {
             let lesson = || l.slug.clone();
             all.push(Route::Lesson { lesson: lesson() });
             all.push(Route::Print { lesson: lesson() });
-            let pieces = l
-                .sections
-                .iter()
-                .map(|s| Piece::Section(s.id.clone()))
-                .chain(crate::lesson::WIDGETS.iter().map(|id| Piece::Widget(id.to_string())))
-                .chain((1..=crate::exercise::COUNT).map(Piece::Exercise));
+            let mut placed: Vec<Piece> = Vec::new();
+            for piece in l.directives().into_iter().filter_map(|d| match d.name.as_str() {
+                "widget" => d.get("id").map(|id| Piece::Widget(id.to_string())),
+                "exercise" => d.get("n").and_then(|n| n.parse().ok()).map(Piece::Exercise),
+                _ => None,
+            }) {
+                if !placed.contains(&piece) {
+                    placed.push(piece);
+                }
+            }
+            let pieces = l.sections.iter().map(|s| Piece::Section(s.id.clone())).chain(placed);
             for piece in pieces {
                 for embed in [false, true] {
                     all.push(Route::of_piece(lesson(), piece.clone(), embed));

@@ -164,6 +164,9 @@ pub fn compile(src: &str) -> String {
     let mut cell = 0usize;
     let mut in_head = false;
     let mut wrap_table = false;
+    // Body rows go in a `<tbody>`, as a browser's HTML parser would put them
+    // (a prerendered page must have the structure the app hydrates).
+    let mut in_body = false;
     for ev in Parser::new_ext(src, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH) {
         match ev {
             Md::Start(tag) => match tag {
@@ -206,6 +209,10 @@ pub fn compile(src: &str) -> String {
                 }
                 Tag::TableRow => {
                     cell = 0;
+                    if !in_body {
+                        out.open("tbody");
+                        in_body = true;
+                    }
                     out.open("tr");
                 }
                 Tag::TableCell => {
@@ -234,6 +241,10 @@ pub fn compile(src: &str) -> String {
                 _ => out.open("span"),
             },
             Md::End(end) => {
+                if matches!(end, TagEnd::Table) && in_body {
+                    out.close();
+                    in_body = false;
+                }
                 out.close();
                 if matches!(end, TagEnd::CodeBlock | TagEnd::TableHead) {
                     out.close();
@@ -291,7 +302,7 @@ mod tests {
         assert_eq!(
             to_html(&m),
             "<div class=\"table-wrap\"><table><thead><tr><th>a</th><th class=\"align-right\">b</th></tr></thead>\
-             <tr><td>1</td><td class=\"align-right\">2</td></tr></table></div><p>después</p>"
+             <tbody><tr><td>1</td><td class=\"align-right\">2</td></tr></tbody></table></div><p>después</p>"
         );
         // A table inside a list is not wrapped.
         assert!(!to_html(&compile("- x\n\n  | a |\n  |---|\n  | 1 |\n")).contains("table-wrap"));

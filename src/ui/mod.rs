@@ -77,8 +77,12 @@ pub fn start() {
         return;
     };
     let prerendered = root.get_attribute(prerender_attr::ROUTE).map(|p| Route::from_path(&p));
+    // Hydration finds components by the page's comments: a host that strips them gets a render.
+    let marked = root.first_child().is_some_and(|n| {
+        n.node_type() == web_sys::Node::COMMENT_NODE && n.node_value().is_some_and(|v| v.starts_with("<["))
+    });
     // How the page began, on the root (not Yew's: hydration does not look at it), for the tests.
-    if prerendered == Some(router::current()) && host::search().is_empty() {
+    if marked && prerendered == Some(router::current()) && host::search().is_empty() {
         let _ = root.set_attribute(prerender_attr::START, "hydrate");
         yew::Renderer::<App>::with_root(root).hydrate();
     } else {

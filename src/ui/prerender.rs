@@ -59,10 +59,10 @@ pub fn render_all(routes: &[Route], base_href: &str) -> Vec<String> {
 }
 
 /// Hydration finds each component between two comments,
-/// `<!--<[…]>-->…<!--</[…]>-->`. A build with debug assertions (this
-/// command's, in development) writes the component's Rust type in them,
-/// which only a debug build of the browser's side would read; the release
-/// build reads `<!--<[]>-->`, and that is what the page carries.
+/// `<!--<[…]>-->…<!--</[…]>-->`, by their marks only (`<[`, `]>`). A build
+/// with debug assertions (this command's, in development) writes the
+/// component's Rust type between them: bytes, and the code's inner names, in
+/// every page. The release build writes `<!--<[]>-->`, and so does the page.
 fn without_type_names(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;

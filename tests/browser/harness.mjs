@@ -110,10 +110,10 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function axe(page, scope = null) {
   // Playwright's evaluate is exempt from the page's CSP, which refuses inline scripts.
   if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
-  // The lesson's parts off screen skip their rendering (`content-visibility: auto`), where axe
-  // would read no colours: every part is rendered for the check, as it is when scrolled to.
+  // The lesson's widgets off screen skip their rendering (`content-visibility: auto`), where axe
+  // would read no colours: every one is rendered for the check, as it is when scrolled to.
   await page.evaluate(() => {
-    for (const s of document.querySelectorAll('main.lesson > section')) s.style.contentVisibility = 'visible';
+    for (const w of document.querySelectorAll('main.lesson figure.widget')) w.style.contentVisibility = 'visible';
   });
   return page.evaluate(async (scope) => {
     const r = await window.axe.run(scope ?? document, {

@@ -134,9 +134,11 @@ test('with JavaScript off: the text, the figures at the lesson\'s values, workin
   // The herd's figures, as the lesson's Python prints them: 150 served and 850 giving up without jitter.
   assert.equal(await page.textContent('#widget-herd [data-figure="served"]'), '150');
   assert.equal(await page.textContent('#widget-herd [data-figure="gave_up"]'), '850');
-  // A link of the contents opens that section's own page; a widget's page has its title.
-  await Promise.all([page.waitForURL(`**${LESSON}/la-manada`), page.click(`nav a[href="${LESSON}/la-manada"]`)]);
+  // A link of the contents opens that section's own page, scrolled to it; a widget's page has its title.
+  await Promise.all([page.waitForURL(`**${LESSON}/la-manada#la-manada`), page.click(`nav a[href="${LESSON}/la-manada#la-manada"]`)]);
   assert.match(await page.title(), /^El problema de la manada · /);
+  const top = await page.evaluate(() => document.getElementById('la-manada').getBoundingClientRect().top);
+  assert.ok(top >= -1 && top < 150, `the section's heading at ${top} px`);
   await page.goto(url(`${LESSON}/widgets/breaker`));
   assert.match(await page.title(), /^Circuit breaker · /);
   assert.ok((await page.textContent('#widget-breaker')).length > 200);

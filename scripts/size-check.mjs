@@ -28,7 +28,9 @@ import { gzipSync } from 'node:zlib';
 // `hydration` feature (the code that walks a page's DOM and attaches to it
 // instead of building it); beside it only small changes (saved progress read
 // in effects, the app's ready mark, ui::host). See docs/PERFORMANCE.md.
-const LIMIT = 389 * 1000;
+// The review's fixes after it (sections' links with their #id, the check that
+// a page kept its comments) 243 bytes more: 388,999.
+const LIMIT = 390 * 1000;
 // The pages themselves: the lesson's (every section's is the same size) is
 // the largest, ≈ 35 KB gzipped; it comes first and shows the text at once.
 const PAGE_LIMIT = 38 * 1000;

@@ -64,7 +64,7 @@ async function visit(paths, { scheme = 'light', check = () => true } = {}) {
 test('the lesson, every section on its own page, the print view and a missing page', async () => {
   const { page } = await open(LESSON);
   const sections = await page.$$eval('nav.toc li a', (as) => as.map((a) => new URL(a.href).pathname));
-  for (const [id, text] of await page.$$eval('nav.toc li a', (as) => as.map((a) => [a.href.split('/').pop(), a.textContent]))) {
+  for (const [id, text] of await page.$$eval('nav.toc li a', (as) => as.map((a) => [new URL(a.href).pathname.split('/').pop(), a.textContent]))) {
     sectionTitles.set(decodeURIComponent(id), text);
   }
   await page.close();

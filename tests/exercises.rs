@@ -372,7 +372,9 @@ fn exact(x: f64, unit: Unit) -> String {
     match unit {
         Unit::Share => format!("{} %", es_dec(x * 100.0, 9)),
         Unit::Clock => format!("{} s", es_dec(x, 9)),
-        u => format!("{}{}", es_dec(x, 9), u.suffix()),
+        Unit::Ms => format!("{} ms", es_dec(x, 9)),
+        Unit::Rate => format!("{} por segundo", es_dec(x, 9)),
+        _ => es_dec(x, 9),
     }
 }
 

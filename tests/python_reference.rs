@@ -140,3 +140,62 @@ fn printable_table_is_cpythons() {
         );
     }
 }
+
+/// The generator through `rand_core`'s traits is CPython's `random.Random`:
+/// `seed_from_u64(n)` is `random.Random(n)` for every `u64` (one key word
+/// below 2³², two above), and `next_u32`, `next_u64`, `fill_bytes` are
+/// `getrandbits(32)`, `getrandbits(64)`, `randbytes(len)`.
+#[test]
+fn rand_core_traits_are_cpythons_random() {
+    use rand_core::{Rng, SeedableRng};
+    let mut seeds: Vec<u64> = vec![
+        0,
+        1,
+        7,
+        42,
+        u32::MAX as u64,
+        1 << 32,
+        (1 << 32) + 5,
+        1 << 63,
+        u64::MAX - 1,
+        u64::MAX,
+    ];
+    let mut rng = PyRandom::new(2026);
+    seeds.extend((0..40).map(|_| rng.next_u32() as u64 | (rng.next_u32() as u64) << (rng.next_u32() % 33)));
+    let script = r#"
+import random, sys
+for line in sys.stdin:
+    n = int(line)
+    r = random.Random(n)
+    a = r.getrandbits(32); b = r.getrandbits(64); c = r.randbytes(7).hex(); d = r.random()
+    print(a, b, c, repr(d))
+"#;
+    let mut child = Command::new("python3")
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 is part of the test set-up");
+    let input: String = seeds.iter().map(|n| format!("{n}\n")).collect();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), seeds.len());
+    for (n, line) in seeds.iter().zip(&lines) {
+        let mut r = PyRandom::seed_from_u64(*n);
+        let a = Rng::next_u32(&mut r);
+        let b = Rng::next_u64(&mut r);
+        let mut bytes = [0u8; 7];
+        r.fill_bytes(&mut bytes);
+        let c: String = bytes.iter().map(|x| format!("{x:02x}")).collect();
+        use sensei_lab::sim::rng::UnitRng;
+        let d = r.random();
+        assert_eq!(format!("{a} {b} {c} {d:?}"), *line, "seed {n}");
+        assert_eq!(PyRandom::from_seed(n.to_le_bytes()).next_u32(), a, "from_seed({n})");
+    }
+}

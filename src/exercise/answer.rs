@@ -66,15 +66,6 @@ impl Unit {
             Unit::Choice => "la letra de una opción, por ejemplo b",
         }
     }
-
-    /// The unit written after a value in feedback and solutions.
-    pub fn suffix(self) -> &'static str {
-        match self {
-            Unit::Ms => " ms",
-            Unit::Rate => " por segundo",
-            _ => "",
-        }
-    }
 }
 
 /// An answer, read.

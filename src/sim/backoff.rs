@@ -18,13 +18,14 @@
 //! | decorrelated   | `min(cap, U(base, 3 × previous wait))`      |
 //!
 //! For decorrelated jitter the "previous wait" starts at `base`.
-//! A backoff is just an iterator of waits:
+//! The wait before retry *n*:
 //!
 //! ```
 //! use sensei_lab::sim::backoff::{Backoff, Jitter};
 //! use sensei_lab::sim::rng::PyRandom;
 //! let b = Backoff { base_ms: 100.0, cap_ms: Some(1_000.0), jitter: Jitter::None };
-//! let waits: Vec<f64> = b.waits(PyRandom::new(7)).take(4).collect();
+//! let mut rng = PyRandom::new(7);
+//! let waits: Vec<f64> = (1..=4).map(|n| b.wait(n, b.base_ms, &mut rng)).collect();
 //! assert_eq!(waits, [200.0, 400.0, 800.0, 1_000.0]);
 //! ```
 
@@ -58,10 +59,6 @@ impl Jitter {
             Jitter::Equal => "equal",
             Jitter::Decorrelated => "decorrelated",
         }
-    }
-
-    pub fn from_key(key: &str) -> Option<Jitter> {
-        Jitter::ALL.into_iter().find(|j| j.key() == key)
     }
 
     /// How the learner reads it (Spanish).
@@ -149,34 +146,6 @@ impl Backoff {
             Jitter::Decorrelated => (self.base_ms.min(self.cap()), (prev * 3.0).min(self.cap())),
         }
     }
-
-    /// The waits before retry 1, 2, 3, … as an endless iterator.
-    pub fn waits<R: UnitRng>(self, rng: R) -> Waits<R> {
-        Waits {
-            backoff: self,
-            rng,
-            n: 0,
-            prev: self.base_ms,
-        }
-    }
-}
-
-/// Iterator returned by [`Backoff::waits`].
-pub struct Waits<R> {
-    backoff: Backoff,
-    rng: R,
-    n: u32,
-    prev: f64,
-}
-
-impl<R: UnitRng> Iterator for Waits<R> {
-    type Item = f64;
-    fn next(&mut self) -> Option<f64> {
-        self.n = self.n.saturating_add(1);
-        let w = self.backoff.wait(self.n, self.prev, &mut self.rng);
-        self.prev = w;
-        Some(w)
-    }
 }
 
 #[cfg(test)]
@@ -204,18 +173,9 @@ mod tests {
             jitter: Jitter::None,
         };
         // The lesson: 200 ms before the first retry, 400 before the second, 800 before the third.
-        assert_eq!(
-            b.waits(PyRandom::new(1)).take(3).collect::<Vec<_>>(),
-            [200.0, 400.0, 800.0]
-        );
-    }
-
-    #[test]
-    fn jitter_keys_round_trip() {
-        for j in Jitter::ALL {
-            assert_eq!(Jitter::from_key(j.key()), Some(j));
-        }
-        assert_eq!(Jitter::from_key("mucho"), None);
+        let mut rng = PyRandom::new(1);
+        let waits: Vec<f64> = (1..=3).map(|n| b.wait(n, b.base_ms, &mut rng)).collect();
+        assert_eq!(waits, [200.0, 400.0, 800.0]);
     }
 
     #[test]

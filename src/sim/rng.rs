@@ -184,6 +184,107 @@ impl PyRandom {
     }
 }
 
+/// The design's random-number traits (`rand_core`) on the same generator, so
+/// that anything written for `rand` can draw from it, with Python's meaning
+/// kept: `seed_from_u64(n)` is `random.Random(n)`, `next_u32` is
+/// `getrandbits(32)`, `next_u64` is `getrandbits(64)`, `fill_bytes` is
+/// `randbytes` (checked against CPython in `tests/python_reference.rs`).
+impl PyRandom {
+    /// Same state as Python's `random.Random(n)` for any whole `n ≥ 0`, given
+    /// as its 32-bit words, least significant first (CPython's `init_by_array`
+    /// key: `0` is the one word `[0]`, as is an empty key).
+    pub fn from_key(key: &[u32]) -> Self {
+        let key: &[u32] = if key.is_empty() { &[0] } else { key };
+        let mut rng = PyRandom::new(0);
+        let mt = &mut rng.words.state;
+        mt[0] = 19_650_218;
+        for i in 1..N {
+            mt[i] = 1_812_433_253u32
+                .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
+                .wrapping_add(i as u32);
+        }
+        let (mut i, mut j) = (1, 0);
+        for _ in 0..N.max(key.len()) {
+            let prev = mt[i - 1];
+            mt[i] = (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525))
+                .wrapping_add(key[j])
+                .wrapping_add(j as u32);
+            i += 1;
+            j += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+            if j >= key.len() {
+                j = 0;
+            }
+        }
+        for _ in 0..N - 1 {
+            let prev = mt[i - 1];
+            mt[i] = (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            i += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+        }
+        mt[0] = 0x8000_0000;
+        rng.pos = N;
+        rng
+    }
+}
+
+impl rand_core::TryRng for PyRandom {
+    type Error = core::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(PyRandom::next_u32(self))
+    }
+
+    /// `getrandbits(64)`: the first word is the low half.
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        let lo = PyRandom::next_u32(self) as u64;
+        Ok(lo | (PyRandom::next_u32(self) as u64) << 32)
+    }
+
+    /// `randbytes(len)`: each word's bytes in order, least significant
+    /// first; of a last, partial word, its high bytes (as `getrandbits`
+    /// shifts it right).
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        let mut words = dst.chunks_exact_mut(4);
+        for w in &mut words {
+            w.copy_from_slice(&PyRandom::next_u32(self).to_le_bytes());
+        }
+        let rest = words.into_remainder();
+        if !rest.is_empty() {
+            let bits = 8 * rest.len() as u32;
+            let w = PyRandom::next_u32(self) >> (32 - bits);
+            rest.copy_from_slice(&w.to_le_bytes()[..rest.len()]);
+        }
+        Ok(())
+    }
+}
+
+impl rand_core::SeedableRng for PyRandom {
+    /// A whole number's bytes, least significant first: `from_seed(n.to_le_bytes())`
+    /// is `seed_from_u64(n)`.
+    type Seed = [u8; 8];
+
+    fn from_seed(seed: [u8; 8]) -> Self {
+        Self::seed_from_u64(u64::from_le_bytes(seed))
+    }
+
+    /// `random.Random(n)`: `n`'s 32-bit words, low first (one word below 2³²).
+    fn seed_from_u64(n: u64) -> Self {
+        let (lo, hi) = (n as u32, (n >> 32) as u32);
+        if hi == 0 {
+            PyRandom::new(lo)
+        } else {
+            PyRandom::from_key(&[lo, hi])
+        }
+    }
+}
+
 /// `genrand_res53`'s float from its two words.
 #[inline(always)]
 fn res53(a: u32, b: u32) -> f64 {

@@ -379,7 +379,7 @@ mod storms_budgets_and_keys {
                 rps, capacity, layers, retries, trigger_ms, timeout_ms, seed,
                 retry_in: if bottom { RetryIn::Bottom } else { RetryIn::All },
                 budget_pct: budget,
-                breaker: if breaker { sensei_lab::sim::chain::Toggle::On } else { sensei_lab::sim::chain::Toggle::Off },
+                breaker: if breaker { sensei_lab::sim::params::Toggle::On } else { sensei_lab::sim::params::Toggle::Off },
                 duration_s: 20,
                 ..StormParams::default()
             };

@@ -4,9 +4,10 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use sensei_lab::sim::chain::{self, CallerGets, ChainParams, FirstToGiveUp, Toggle};
+use sensei_lab::sim::chain::{self, CallerGets, ChainParams, FirstToGiveUp};
 use sensei_lab::sim::clocks::{self, ClocksParams, Outcome};
 use sensei_lab::sim::inflight::{formula, lesson_table, simulate, InflightParams};
+use sensei_lab::sim::params::Toggle;
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-9

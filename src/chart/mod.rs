@@ -122,8 +122,8 @@ mod tests {
     fn the_chain_timeline_shows_the_zombie() {
         let p = chain_sim::ChainParams {
             triton_cap_ms: 5_000,
-            deadline: chain_sim::Toggle::Off,
-            cancel: chain_sim::Toggle::Off,
+            deadline: crate::sim::params::Toggle::Off,
+            cancel: crate::sim::params::Toggle::Off,
             compute_ms: 2_000,
             ..Default::default()
         };
@@ -135,7 +135,7 @@ mod tests {
         let s = svg(&Chart::Timeline(t), (800, 250));
         assert!(s.contains("zombi") && s.contains("deadline 250"));
         let cancelled = chain_sim::ChainParams {
-            cancel: chain_sim::Toggle::On,
+            cancel: crate::sim::params::Toggle::On,
             ..p
         };
         let t = chain::timeline(&cancelled, &chain_sim::run(&cancelled));
@@ -180,7 +180,7 @@ mod tests {
         assert!(svg.contains("↑ hasta"), "the storm is cut at the top");
         assert!(storm::legend(&c_legend()).iter().any(|l| l.0 == "capacidad: 75 /s"));
         let calm = s::StormParams {
-            breaker: crate::sim::chain::Toggle::On,
+            breaker: crate::sim::params::Toggle::On,
             ..p
         };
         let c = storm::StormChart::new(&s::simulate(&calm), calm.capacity, true);

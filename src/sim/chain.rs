@@ -19,28 +19,8 @@
 //! assert_eq!(r.call_timeout_ms, 90);
 //! ```
 
-use super::params::{Kind, Spec};
+use super::params::{Kind, Spec, Toggle, ON_OFF};
 use serde::{Deserialize, Serialize};
-
-/// A switch, written `on`/`off` on the command line and in the URL.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
-#[serde(rename_all = "kebab-case")]
-pub enum Toggle {
-    #[default]
-    On,
-    Off,
-}
-
-impl Toggle {
-    pub fn is_on(self) -> bool {
-        self == Toggle::On
-    }
-}
-
-impl super::params::ChoiceKey for Toggle {
-    const KEYS: &'static [(Self, &'static str)] = &[(Toggle::On, "on"), (Toggle::Off, "off")];
-}
 
 /// One request through C01's chain. Defaults are the lesson's numbers, with
 /// a healthy Triton (20 ms in the queue, 60 ms computing).
@@ -93,7 +73,6 @@ impl Default for ChainParams {
     }
 }
 
-pub const ON_OFF: &[(&str, &str)] = &[("on", "sí"), ("off", "no")];
 const MS: Kind = Kind::Int {
     min: 1,
     max: 60_000,

@@ -20,8 +20,8 @@
 //! assert_eq!(r.alert_at_min, Some(11)); // the incident starts at minute 10
 //! ```
 
-use super::chain::{Toggle, ON_OFF};
 use super::params::{ChoiceKey, Spec};
+use super::params::{Toggle, ON_OFF};
 use serde::{Deserialize, Serialize};
 
 /// Why a request got the plan B.

@@ -363,6 +363,31 @@ pub trait ChoiceKey: Sized + Copy + 'static {
     const KEYS: &'static [(Self, &'static str)];
 }
 
+/// A switch, written `on`/`off` on the command line and in the URL: the
+/// chain's deadline and cancel, the storm's and degradation's breaker, the
+/// layers' one layer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Toggle {
+    #[default]
+    On,
+    Off,
+}
+
+impl Toggle {
+    pub fn is_on(self) -> bool {
+        self == Toggle::On
+    }
+}
+
+impl ChoiceKey for Toggle {
+    const KEYS: &'static [(Self, &'static str)] = &[(Toggle::On, "on"), (Toggle::Off, "off")];
+}
+
+/// A [`Toggle`]'s choices as a control shows them.
+pub const ON_OFF: &[(&str, &str)] = &[("on", "sí"), ("off", "no")];
+
 impl<T: ChoiceKey + PartialEq> Field for T {
     fn to_value(&self) -> Value {
         Value::Choice(T::KEYS.iter().find(|(v, _)| v == self).map_or("", |(_, k)| *k))

@@ -20,7 +20,7 @@ use super::params::{Kind, Spec};
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
 
-use super::chain::ON_OFF;
+use super::params::ON_OFF;
 
 // ---------------------------------------------------------------- backoff
 
@@ -236,8 +236,8 @@ pub struct LayersParams {
     #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 500))]
     pub rps: u32,
     /// Only the layer just above the failing one retries
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = super::chain::Toggle::Off))]
-    pub one_layer: super::chain::Toggle,
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = super::params::Toggle::Off))]
+    pub one_layer: super::params::Toggle,
     /// Retry budget per layer, percent of its requests; none = no budget [1–100; lesson: 10]
     #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "none", value_parser = super::params::parse_maybe))]
     pub budget_pct: super::params::Maybe,
@@ -249,7 +249,7 @@ impl Default for LayersParams {
             layers: 3,
             retries: 3,
             rps: 500,
-            one_layer: super::chain::Toggle::Off,
+            one_layer: super::params::Toggle::Off,
             budget_pct: None,
         }
     }
@@ -642,7 +642,7 @@ mod tests {
         });
         assert_eq!((b.reaching[4], b.per_second[4]), (16.0, 8000.0));
         let one = layers(&LayersParams {
-            one_layer: super::super::chain::Toggle::On,
+            one_layer: super::super::params::Toggle::On,
             ..LayersParams::default()
         });
         assert_eq!(one.reaching, [1.0, 1.0, 1.0, 4.0]);

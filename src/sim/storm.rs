@@ -49,8 +49,8 @@
 use super::backoff::{Backoff, Jitter};
 use super::breaker::{Breaker, BreakerConfig};
 use super::budget::RetryBudget;
-use super::chain::{Toggle, ON_OFF};
 use super::params::{ChoiceKey, Spec};
+use super::params::{Toggle, ON_OFF};
 use super::retry_queue::{RetryQueue, TimeQueue};
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};

@@ -92,6 +92,23 @@ impl Route {
         }
     }
 
+    /// What a link to this route carries (without the site's base): its
+    /// path, and for a section its element too (`/lecciones/l/la-manada#la-manada`),
+    /// so that a browser opening it (a new tab, a shared link, no JavaScript)
+    /// scrolls there as it reads the page.
+    ///
+    /// ```
+    /// use sensei_lab::route::Route;
+    /// assert_eq!(Route::from_path("/lecciones/l/uno").link(), "/lecciones/l/uno#uno");
+    /// assert_eq!(Route::from_path("/lecciones/l/widgets/herd").link(), "/lecciones/l/widgets/herd");
+    /// ```
+    pub fn link(&self) -> String {
+        match self {
+            Route::Section { section, .. } => format!("{}#{section}", self.path()),
+            _ => self.path(),
+        }
+    }
+
     /// The path of this route (without the site's base).
     pub fn path(&self) -> String {
         match self {

@@ -151,12 +151,20 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
     {
         let state = state.clone();
         use_effect_with(n, move |_| {
-            let saved = State {
-                url_note: state.url_note.clone(),
-                ..State::fresh(n, state.variant)
-            };
-            if saved != *state {
-                state.set(saved);
+            // Built again (exercise 7 runs the breaker) only if something was saved for this version.
+            let (progress, _) = progress_store::load();
+            if progress
+                .exercises
+                .get(&n)
+                .is_some_and(|vs| vs.contains_key(&state.variant))
+            {
+                let saved = State {
+                    url_note: state.url_note.clone(),
+                    ..State::with(n, state.variant, &progress)
+                };
+                if saved != *state {
+                    state.set(saved);
+                }
             }
         });
     }

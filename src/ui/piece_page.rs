@@ -143,7 +143,7 @@ pub fn PiecePage(props: &PiecePageProps) -> Html {
             <div class="embed-page" data-embed="true">
                 <main class="lesson embed">{ content }</main>
                 <p class="embed-back">
-                    <a href={format!("{}#{section}", url_state::href(&full.path()))}
+                    <a href={url_state::href(&full.link())}
                         target="_blank" rel="noopener">
                         { format!("{} · Sensei Lab ↗", lesson.title) }
                     </a>

@@ -92,13 +92,8 @@ pub fn Link(props: &LinkProps) -> Html {
             }
         })
     };
-    // A section's link names its element too (`…/la-manada#la-manada`): opened
-    // in a new tab, shared, or with JavaScript off, the browser scrolls to it
-    // as it reads the page, before (or without) the app's own scroll.
-    let href = match &props.to {
-        Route::Section { section, .. } => format!("{}#{section}", url_state::href(&props.to.path())),
-        to => url_state::href(&to.path()),
-    };
+    // A section's link names its element too ([`Route::link`]).
+    let href = url_state::href(&props.to.link());
     html! {
         <a class={props.classes.clone()} {href} {onclick}>
             { props.children.clone() }

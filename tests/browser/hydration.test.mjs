@@ -33,6 +33,14 @@ const MARK = () => document.addEventListener('DOMContentLoaded', () => {
   window.__hadPage = !!document.querySelector('#app[data-route] main');
 });
 
+/** A fresh context's page that marks the prerendered DOM (`MARK`) and records errors. */
+async function markedPage() {
+  const ctx = await context();
+  await ctx.addInitScript(MARK);
+  const page = await ctx.newPage();
+  return { ctx, page, problems: watch(page) };
+}
+
 async function visit(page, address) {
   await page.goto(url(address));
   await page.waitForSelector('#app[data-ready]', { timeout: 30_000 });
@@ -49,10 +57,7 @@ test('every prerendered page hydrates at its address, without an error', async (
   const all = addresses();
   // The lesson, its print view, every section, widget and exercise alone and embedded.
   assert.ok(all.length > 150, `${all.length} pages`);
-  const ctx = await context();
-  await ctx.addInitScript(MARK);
-  const page = await ctx.newPage();
-  const problems = watch(page);
+  const { ctx, page, problems } = await markedPage();
   for (const address of all) {
     const seen = await visit(page, address);
     assert.deepEqual(seen.hadPage && seen.kept && !seen.panic && seen.start === 'hydrate', true, `${address}: ${JSON.stringify(seen)}`);
@@ -62,10 +67,7 @@ test('every prerendered page hydrates at its address, without an error', async (
 });
 
 test('a query, a fallback page or another route: rendered, right, without an error', async () => {
-  const ctx = await context();
-  await ctx.addInitScript(MARK);
-  const page = await ctx.newPage();
-  const problems = watch(page);
+  const { ctx, page, problems } = await markedPage();
   const cases = [
     // A widget's state in the address: its page, the lesson's, an embed.
     [`${LESSON}/widgets/herd?clients=2000`, '#widget-herd [data-figure="gave_up"]', '850'],
@@ -105,10 +107,7 @@ test('a host that answers a missing address with 404.html: that page hydrates', 
 });
 
 test('saved progress comes in after hydration', async () => {
-  const ctx = await context();
-  await ctx.addInitScript(MARK);
-  const page = await ctx.newPage();
-  const problems = watch(page);
+  const { ctx, page, problems } = await markedPage();
   await visit(page, `${LESSON}/ejercicios/2`);
   await page.fill('#exercise-2-w1', '100');
   await page.click('#exercise-2 button:text("Comprobar")');

@@ -31,6 +31,8 @@ test('each layer multiplies: the table, exercise 4, one layer only', async () =>
   assert.match(await page.textContent('#widget-layers [data-figure="bottom"]'), /= 64 intentos por request: 32,000 por segundo/);
   await page.fill('#layers-layers', '2');
   await page.press('#layers-layers', 'Enter');
+  // The first change shown before the second is typed (a fresh clone's first run lost it when typed at once).
+  await page.waitForFunction(() => /= 16 intentos por request: 8,000 por segundo/.test(document.querySelector('#widget-layers [data-figure="bottom"]').textContent));
   await page.fill('#layers-retries', '2');
   await page.press('#layers-retries', 'Enter');
   await page.waitForFunction(() => /= 9 intentos por request: 4,500 por segundo/.test(document.querySelector('#widget-layers [data-figure="bottom"]').textContent));

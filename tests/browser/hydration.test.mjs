@@ -43,7 +43,18 @@ async function markedPage() {
 
 async function visit(page, address) {
   await page.goto(url(address));
-  await page.waitForSelector('#app[data-ready]', { timeout: 30_000 });
+  try {
+    await page.waitForSelector('#app[data-ready]', { timeout: 30_000 });
+  } catch (e) {
+    // Say which page never answered, and how far it got.
+    const state = await page.evaluate(() => ({
+      readyState: document.readyState,
+      start: document.getElementById('app')?.dataset.start,
+      panic: !!document.getElementById('panic-panel'),
+      controlled: !!navigator.serviceWorker?.controller,
+    })).catch((err) => String(err));
+    throw new Error(`${address} never set #app[data-ready]: ${JSON.stringify(state)}`, { cause: e });
+  }
   return page.evaluate(() => ({
     hadPage: window.__hadPage,
     kept: !!(window.__first && window.__first.isConnected && window.__first.__prerendered),

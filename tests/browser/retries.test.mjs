@@ -29,13 +29,22 @@ test('each layer multiplies: the table, exercise 4, one layer only', async () =>
   assert.deepEqual(table, ['1', '4 = 4¹', '16 = 4²', '64 = 4³']);
   await drawn(page, 'layers');
   assert.match(await page.textContent('#widget-layers [data-figure="bottom"]'), /= 64 intentos por request: 32,000 por segundo/);
+  // Two controls changed one right after the other: both count, whenever the
+  // widget redraws (a change is applied to the state as it is when it lands).
   await page.fill('#layers-layers', '2');
   await page.press('#layers-layers', 'Enter');
-  // The first change shown before the second is typed (a fresh clone's first run lost it when typed at once).
-  await page.waitForFunction(() => /= 16 intentos por request: 8,000 por segundo/.test(document.querySelector('#widget-layers [data-figure="bottom"]').textContent));
   await page.fill('#layers-retries', '2');
   await page.press('#layers-retries', 'Enter');
   await page.waitForFunction(() => /= 9 intentos por request: 4,500 por segundo/.test(document.querySelector('#widget-layers [data-figure="bottom"]').textContent));
+  // And one after the redraw of the other: the same.
+  await page.fill('#layers-layers', '3');
+  await page.press('#layers-layers', 'Enter');
+  await page.waitForFunction(() => /= 27 intentos por request: 13,500 por segundo/.test(document.querySelector('#widget-layers [data-figure="bottom"]').textContent));
+  await page.fill('#layers-retries', '3');
+  await page.press('#layers-retries', 'Enter');
+  await page.waitForFunction(() => /= 64 intentos por request: 32,000 por segundo/.test(document.querySelector('#widget-layers [data-figure="bottom"]').textContent));
+  // Back at the lesson's values, the address says nothing of this widget.
+  await page.waitForFunction(() => !/layers\.(layers|retries)=/.test(location.href));
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -75,9 +75,12 @@ def main():
     ok = True
     table = []
     for clients, jitter in rows:
-        lab = lambda n: json.loads(subprocess.run(
-            [str(LAB), "herd", "--clients", str(clients), "--jitter", "full" if jitter else "none",
-             "--json", "--repeat", str(n)], check=True, capture_output=True, text=True).stdout)
+        def lab(n):
+            out = json.loads(subprocess.run(
+                [str(LAB), "herd", "--clients", str(clients), "--jitter", "full" if jitter else "none",
+                 "--json", "--repeat", str(n)], check=True, capture_output=True, text=True).stdout)
+            # The one JSON shape: the figures under "result", the time under "timing".
+            return dict(out["result"], elapsed_ms=out["timing"]["best_ms"])
         # One run's time, to size the batches: the fastest of a few (a process's
         # first runs are slower, which would give Rust fewer runs than fit).
         once = lab(20)["elapsed_ms"]

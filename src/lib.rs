@@ -8,6 +8,7 @@
 //! * [`chart`]: charts drawn on any plotters backend.
 //! * [`fmt`]: numbers as the lesson writes them.
 //! * [`route`]: the lab's URLs, as paths and back.
+//! * [`scenario`]: the one list of the live pieces (widgets, subcommands, their parameters).
 //! * [`text`]: letters as the lessons write them (lower-casing Spanish without Unicode's tables, for size).
 //! * [`ui`]: the Yew front end, the only part that knows the browser; natively,
 //!   it prerenders every page (`sensei-lab prerender`).
@@ -18,6 +19,7 @@ pub mod exercise;
 pub mod fmt;
 pub mod lesson;
 pub mod route;
+pub mod scenario;
 pub mod sim;
 pub mod text;
 

@@ -60,12 +60,12 @@ fn json_has_the_integer_fields() {
     let o = lab(&["herd", "--jitter", "none", "--json"]);
     assert!(o.status.success());
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["served"], 150);
-    assert_eq!(v["gave_up"], 850);
-    assert_eq!(v["peak"], 1000);
-    assert_eq!(v["attempts"], 2850);
+    assert_eq!(v["result"]["served"], 150);
+    assert_eq!(v["result"]["gave_up"], 850);
+    assert_eq!(v["result"]["peak"], 1000);
+    assert_eq!(v["result"]["attempts"], 2850);
     assert_eq!(v["params"]["window-ms"], 10);
-    assert_eq!(v["windows"][0], serde_json::json!([20, 1000]));
+    assert_eq!(v["result"]["windows"][0], serde_json::json!([20, 1000]));
 }
 
 #[test]
@@ -126,8 +126,8 @@ fn timeouts_and_capacity_subcommands() {
     let o = lab(&["clocks", "--total-timeout-ms", "none"]);
     assert_eq!(stdout(&o), "Ningún reloj se dispara y la espera no tiene fin.\n");
     let v: Value = serde_json::from_str(&stdout(&lab(&["clocks", "--json"]))).unwrap();
-    assert_eq!(v["outcome"]["kind"], "total_timeout");
-    assert_eq!(v["outcome"]["at_ms"], 30_000);
+    assert_eq!(v["result"]["outcome"]["kind"], "total_timeout");
+    assert_eq!(v["result"]["outcome"]["at_ms"], 30_000);
 
     let text = stdout(&lab(&["inflight", "--timeout-ms", "400"]));
     assert!(
@@ -138,8 +138,8 @@ fn timeouts_and_capacity_subcommands() {
     let text = stdout(&lab(&["inflight", "--timeout-ms", "400", "--max-inflight", "none"]));
     assert!(text.contains("= 44 en vuelo (sin tope)"), "{text}");
     let v: Value = serde_json::from_str(&stdout(&lab(&["inflight", "--json"]))).unwrap();
-    assert_eq!(v["formula"]["service_inflight"], 75.0);
-    assert_eq!(v["table"][1]["timeout_ms"], 5000);
+    assert_eq!(v["result"]["formula"]["service_inflight"], 75.0);
+    assert_eq!(v["result"]["table"][1]["timeout_ms"], 5000);
     assert!(stdout(&lab(&["inflight", "--max-inflight", "none", "--json"])).contains("\"max-inflight\":null"));
 
     let text = stdout(&lab(&["chain", "--prep-ms", "160"]));
@@ -168,10 +168,10 @@ fn hedging_and_shedding_subcommands() {
     assert!(text.contains("p99 800 ms"), "{text}");
     assert!(text.contains("≈ 94.5 %"), "{text}");
     let v: Value = serde_json::from_str(&stdout(&lab(&["hedging", "--hedge-pct", "none", "--json"]))).unwrap();
-    assert_eq!(v["extra_load"], 0.0);
+    assert_eq!(v["result"]["extra_load"], 0.0);
     let v: Value = serde_json::from_str(&stdout(&lab(&["shedding", "--json"]))).unwrap();
-    assert_eq!(v["capacity_rps"], 100.0);
-    assert_eq!(v["shedding"]["late"], 0);
+    assert_eq!(v["result"]["capacity_rps"], 100.0);
+    assert_eq!(v["result"]["shedding"]["late"], 0);
     assert_eq!(lab(&["shedding", "--workers", "0"]).status.code(), Some(2));
     assert_eq!(lab(&["hedging", "--hedge-pct", "100"]).status.code(), Some(2));
 }
@@ -190,7 +190,7 @@ fn retry_calculators() {
     let tiny = stdout(&lab(&["budget", "--rps", "1", "--failing-pct", "100"]));
     assert!(tiny.contains("= 0.1."), "{tiny}");
     let v: Value = serde_json::from_str(&stdout(&lab(&["backoff", "--json", "--cap-ms", "none"]))).unwrap();
-    assert_eq!(v["rows"][4]["max_ms"], 1600.0);
+    assert_eq!(v["result"]["rows"][4]["max_ms"], 1600.0);
     assert_eq!(lab(&["layers", "--layers", "9"]).status.code(), Some(2));
 }
 
@@ -201,7 +201,7 @@ fn storm_says_whether_it_recovers() {
     assert!(stdout(&o).contains("no se recupera"), "{}", stdout(&o));
     let o = lab(&["storm", "--retry-in", "bottom", "--budget-pct", "10", "--json"]);
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["recovered"], true);
+    assert_eq!(v["result"]["recovered"], true);
     assert_eq!(v["params"]["budget-pct"], 10);
     let o = lab(&["storm", "--layers", "9"]);
     assert_eq!(o.status.code(), Some(2));
@@ -220,8 +220,11 @@ fn store_plays_exercise_9() {
     );
     let o = lab(&["store", "--scenario", "expired", "--json"]);
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["performed"].as_array().unwrap().len(), 2);
-    assert!(v["verdict"].as_str().unwrap().contains("la llave venció"), "{v}");
+    assert_eq!(v["result"]["performed"].as_array().unwrap().len(), 2);
+    assert!(
+        v["result"]["verdict"].as_str().unwrap().contains("la llave venció"),
+        "{v}"
+    );
     assert_eq!(
         (&v["truncated"], &v["notes"]),
         (&Value::Bool(false), &serde_json::json!([]))
@@ -265,34 +268,102 @@ fn exercise_for_paper() {
     assert_eq!(lab(&["exercise", "12"]).status.code(), Some(2));
 }
 
-/// Every optional flag of every scenario, `--key`, from the parameter tables.
+/// Every optional flag of every scenario, `--key`, from the registry.
 fn optional_flags() -> Vec<(&'static str, &'static str)> {
-    use sensei_lab::sim::params::{Kind, Params, Spec};
-    use sensei_lab::sim::*;
-    fn of<P: Params>(scenario: &'static str) -> Vec<(&'static str, &'static str)> {
-        P::specs()
-            .iter()
-            .filter(|s: &&Spec| matches!(s.kind, Kind::Int { optional: true, .. }))
-            .map(|s| (scenario, s.key))
-            .collect()
+    use sensei_lab::sim::params::Kind;
+    sensei_lab::scenario::ALL
+        .iter()
+        .flat_map(|s| (s.specs)().iter().map(move |spec| (s.id, spec)))
+        .filter(|(_, spec)| matches!(spec.kind, Kind::Int { optional: true, .. }))
+        .map(|(id, spec)| (id, spec.key))
+        .collect()
+}
+
+/// Every scenario of the registry, every parameter: the flag, its help, its
+/// default and its bounds on the command line are the spec's; the URL reads
+/// the same key and bounds; the JSON's params are the lesson's values.
+#[test]
+fn every_parameter_is_one_name_with_one_default_and_one_range_everywhere() {
+    use sensei_lab::sim::params::{self, Kind};
+    let list: Value = serde_json::from_str(&stdout(&lab(&["scenarios", "--json"]))).unwrap();
+    assert_eq!(list.as_array().unwrap().len(), sensei_lab::scenario::ALL.len());
+    for (s, listed) in sensei_lab::scenario::ALL.iter().zip(list.as_array().unwrap()) {
+        let specs = (s.specs)();
+        let defaults = (s.defaults)();
+        assert_eq!(listed["id"], s.id);
+        assert_eq!(listed["params"].as_array().unwrap().len(), specs.len(), "{}", s.id);
+        // (clap wraps long help: compared with its spaces and line breaks as one space.)
+        let help = stdout(&lab(&[s.id, "--help"]))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let budget = s.budget.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(help.contains(&budget), "{}: the work budget in --help", s.id);
+        let run: Value = serde_json::from_str(&stdout(&lab(&[s.id, "--json"]))).unwrap();
+        assert_eq!(run["scenario"], s.id);
+        for key in ["params", "result", "truncated", "notes"] {
+            assert!(run.get(key).is_some(), "{}: no «{key}»", s.id);
+        }
+        assert!(run.get("timing").is_none(), "{}: timing only under --repeat", s.id);
+        for (spec, default) in specs.iter().zip(&defaults) {
+            let flag = format!("--{}", spec.key);
+            let shown = spec.format(default);
+            assert!(
+                spec.key
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{}",
+                spec.key
+            );
+            assert!(!spec.doc.is_empty(), "{} {flag}: no doc", s.id);
+            assert!(
+                help.contains(&flag) && help.contains(&format!("lesson: {shown}]")),
+                "{} {flag}:\n{help}",
+                s.id
+            );
+            // The JSON's params are the lesson's values, under the flag's name.
+            let json_value = match default {
+                params::Value::Int(i) => serde_json::json!(i),
+                params::Value::Unset => Value::Null,
+                params::Value::Choice(c) => serde_json::json!(c),
+            };
+            assert_eq!(run["params"][spec.key], json_value, "{} {flag}", s.id);
+            // The URL: the same key; the default's query is empty.
+            let (v, notes) = params::values_from_query(specs, defaults.clone(), &format!("{}={shown}", spec.key));
+            assert_eq!((&v, notes.len()), (&defaults, 0), "{} {flag}", s.id);
+            if let Kind::Int { min, max, .. } = spec.kind {
+                assert!(
+                    matches!(default, params::Value::Unset)
+                        || matches!(default, params::Value::Int(d) if (min..=max).contains(d)),
+                    "{} {flag}: the lesson's value within its bounds",
+                    s.id
+                );
+                assert!(
+                    help.contains(&format!("{min}–{max}")),
+                    "{} {flag}: bounds in --help",
+                    s.id
+                );
+                for outside in [min - 1, max + 1] {
+                    let o = lab(&[s.id, &flag, &outside.to_string()]);
+                    assert_eq!(o.status.code(), Some(2), "{} {flag} {outside}", s.id);
+                    assert!(
+                        String::from_utf8_lossy(&o.stderr).contains(&format!("{flag} must be between {min} and {max}"))
+                    );
+                    // The page clamps the same value to the same bound, with a note.
+                    let (v, notes) =
+                        params::values_from_query(specs, defaults.clone(), &format!("{}={outside}", spec.key));
+                    let i = specs.iter().position(|x| x.key == spec.key).unwrap();
+                    assert_eq!(v[i], params::Value::Int(outside.clamp(min, max)), "{} {flag}", s.id);
+                    assert_eq!(notes.len(), 1, "{} {flag}", s.id);
+                }
+            } else if let Kind::Choice { options } = spec.kind {
+                for (k, _) in options {
+                    assert!(help.contains(k), "{} {flag}: «{k}» in --help", s.id);
+                }
+                assert_eq!(lab(&[s.id, &flag, "nada"]).status.code(), Some(2), "{} {flag}", s.id);
+            }
+        }
     }
-    [
-        of::<herd::HerdParams>("herd"),
-        of::<clocks::ClocksParams>("clocks"),
-        of::<inflight::InflightParams>("inflight"),
-        of::<chain::ChainParams>("chain"),
-        of::<shedding::SheddingParams>("shedding"),
-        of::<hedging::HedgingParams>("hedging"),
-        of::<retries::BackoffParams>("backoff"),
-        of::<retries::LayersParams>("layers"),
-        of::<retries::BudgetParams>("budget"),
-        of::<breaker::BreakerParams>("breaker"),
-        of::<storm::StormParams>("storm"),
-        of::<idempotency::StoreParams>("store"),
-        of::<degradation::DegradationParams>("degradation"),
-        of::<failmode::FailModeParams>("failmode"),
-    ]
-    .concat()
 }
 
 #[test]

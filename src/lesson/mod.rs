@@ -39,48 +39,23 @@ pub use directive::{parse_directive_line, Directive};
 pub use parse::{drop_exercise_texts, parse, run_index, skeleton, slugify, Block, Lesson, LessonError, Section};
 pub use registry::{all, compiled, errors, find, program_source};
 
-/// The widgets a `::widget{id=…}` directive can place.
-pub const WIDGETS: &[&str] = &[
-    "herd",
-    "clocks",
-    "inflight",
-    "chain",
-    "hedging",
-    "shedding",
-    "backoff",
-    "layers",
-    "budget",
-    "failure",
-    "breaker",
-    "storm",
-    "store",
-    "degradation",
-    "failmode",
-];
-/// Each widget's name, in the order of [`WIDGETS`], as the lesson and the
-/// widget's frame call it (the frame adds what follows it: «La manada» …
-/// «: mil clientes que fallan juntos»).
-const WIDGET_NAMES: [&str; 15] = [
-    "La manada",
-    "Tres relojes",
-    "Lo que cuesta esperar de más",
-    "La cadena de C01",
-    "Hedging",
-    "Load shedding",
-    "Calculadora de backoff",
-    "Cada capa multiplica",
-    "El presupuesto de reintentos",
-    "¿Reintentarías?",
-    "Circuit breaker",
-    "Tormenta de reintentos",
-    "La llave de idempotencia",
-    "Degradación",
-    "¿Abierto o cerrado?",
-];
+/// The widgets a `::widget{id=…}` directive can place: the registry's ids
+/// ([`crate::scenario::ALL`]), in its order.
+pub const WIDGETS: [&str; crate::scenario::ALL.len()] = {
+    let mut ids = [""; crate::scenario::ALL.len()];
+    let mut i = 0;
+    while i < ids.len() {
+        ids[i] = crate::scenario::ALL[i].id;
+        i += 1;
+    }
+    ids
+};
 
-/// A widget's name ([`WIDGET_NAMES`]): for its frame, page titles and embed code.
+/// A widget's name, as the lesson and the widget's frame call it (the frame
+/// adds what follows it: «La manada» … «: mil clientes que fallan juntos»),
+/// for its frame, page titles and embed code.
 pub fn widget_name(id: &str) -> Option<&'static str> {
-    WIDGETS.iter().position(|w| *w == id).map(|i| WIDGET_NAMES[i])
+    crate::scenario::find(id).map(|s| s.name)
 }
 /// The tables of numbers the core computes (`::table{id=…}`).
 pub const TABLES: &[&str] = &["inflight", "layers", "failures", "methods"];

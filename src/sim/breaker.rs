@@ -19,7 +19,7 @@
 //! assert_eq!(b.state(0.3), State::Closed);
 //! ```
 
-use super::params::{Kind, Spec};
+use super::params::Maybe;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -178,178 +178,30 @@ impl Breaker {
     }
 }
 
-/// Exercise 7's scenario. Times in seconds from 12:00:00, when Triton falls.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct BreakerParams {
-    /// Requests per second [1–10000; lesson: 500]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 500))]
-    pub rps: u32,
-    /// Each call to the fallen dependency waits this timeout, in ms [1–60000; lesson: 150]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 150))]
-    pub timeout_ms: u32,
-    /// Window of the failure count, in s [1–120; lesson: 10]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
-    pub window_s: u32,
-    /// Opens above this share of failures, in percent [1–99; lesson: 50]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 50))]
-    pub threshold_pct: u32,
-    /// ... with at least this many calls in the window [1–100000; lesson: 20]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 20))]
-    pub min_calls: u32,
-    /// Stays open this long, in s [1–600; lesson: 30]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 30))]
-    pub open_s: u32,
-    /// Probe calls when half-open [1–100; lesson: 5]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
-    pub probes: u32,
-    /// When the dependency comes back, in s after 12:00:00; none = it stays down [1–600; lesson: none]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "none", value_parser = super::params::parse_maybe))]
-    pub recover_s: super::params::Maybe,
-    /// Seconds shown after 12:00:00 [10–600; default: 80]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 80))]
-    pub duration_s: u32,
-}
-
-impl Default for BreakerParams {
-    fn default() -> Self {
-        BreakerParams {
-            rps: 500,
-            timeout_ms: 150,
-            window_s: 10,
-            threshold_pct: 50,
-            min_calls: 20,
-            open_s: 30,
-            probes: 5,
-            recover_s: None,
-            duration_s: 80,
-        }
+crate::params! {
+    /// Exercise 7's scenario. Times in seconds from 12:00:00, when Triton falls.
+    #[derive(Eq)]
+    pub struct BreakerParams {
+        /// Requests per second
+        rps: u32 = 500 => int("Requests por segundo", "/s", 1, 10_000),
+        /// Each call to the fallen dependency waits this timeout, in ms
+        timeout_ms: u32 = 150 => int("Timeout de cada llamada", "ms", 1, 60_000),
+        /// Window of the failure count, in s
+        window_s: u32 = 10 => int("Ventana de conteo", "s", 1, 120),
+        /// Opens above this share of failures, in percent
+        threshold_pct: u32 = 50 => int("Se abre con más de", "% de fallas", 1, 99),
+        /// ... with at least this many calls in the window
+        min_calls: u32 = 20 => int("… con al menos", "llamadas", 1, 100_000),
+        /// Stays open this long, in s
+        open_s: u32 = 30 => int("Se queda abierto", "s", 1, 600),
+        /// Probe calls when half-open
+        probes: u32 = 5 => int("Llamadas de prueba", "", 1, 100),
+        /// When the dependency comes back, in s after 12:00:00; none = it stays down
+        recover_s: Maybe = None => optional("Triton vuelve a los", "s", "sigue caído", "vuelve", 1, 600),
+        /// Seconds shown after 12:00:00
+        duration_s: u32 = 80 => int("Segundos mostrados", "s", 10, 600),
     }
 }
-
-const SPECS: &[Spec] = &[
-    Spec {
-        key: "rps",
-        label: "Requests por segundo",
-        unit: "/s",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 10_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "timeout-ms",
-        label: "Timeout de cada llamada",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 60_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "window-s",
-        label: "Ventana de conteo",
-        unit: "s",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 120,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "threshold-pct",
-        label: "Se abre con más de",
-        unit: "% de fallas",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 99,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "min-calls",
-        label: "… con al menos",
-        unit: "llamadas",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 100_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "open-s",
-        label: "Se queda abierto",
-        unit: "s",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 600,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "probes",
-        label: "Llamadas de prueba",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 100,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "recover-s",
-        label: "Triton vuelve a los",
-        unit: "s",
-        unset: "sigue caído",
-        toggle: "vuelve",
-        kind: Kind::Int {
-            min: 1,
-            max: 600,
-            optional: true,
-        },
-    },
-    Spec {
-        key: "duration-s",
-        label: "Segundos mostrados",
-        unit: "s",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 10,
-            max: 600,
-            optional: false,
-        },
-    },
-];
-
-crate::impl_params!(BreakerParams, SPECS, {
-    "rps" => rps,
-    "timeout-ms" => timeout_ms,
-    "window-s" => window_s,
-    "threshold-pct" => threshold_pct,
-    "min-calls" => min_calls,
-    "open-s" => open_s,
-    "probes" => probes,
-    "recover-s" => recover_s,
-    "duration-s" => duration_s,
-});
 
 /// One second of the timeline.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

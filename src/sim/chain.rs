@@ -19,157 +19,34 @@
 //! assert_eq!(r.call_timeout_ms, 90);
 //! ```
 
-use super::params::{Kind, Spec, Toggle, ON_OFF};
+use super::params::{Toggle, ON_OFF};
 use serde::{Deserialize, Serialize};
 
-/// One request through C01's chain. Defaults are the lesson's numbers, with
-/// a healthy Triton (20 ms in the queue, 60 ms computing).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct ChainParams {
-    /// When the caller (the marketplace backend) gives up, in ms [1–60000; lesson: 300]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 300))]
-    pub caller_ms: u32,
-    /// The gateway's deadline, in ms [1–60000; lesson: 250]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 250))]
-    pub deadline_ms: u32,
-    /// The gateway's own cap on the call to Triton, in ms [1–60000; lesson: 150]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 150))]
-    pub triton_cap_ms: u32,
-    /// Triton rejects what waited longer than this in its queue, in ms [1–60000; lesson: 100]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100))]
-    pub queue_cap_ms: u32,
-    /// Time spent receiving and preparing the photo, in ms [0–60000; exercise 5: 70 and 160]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 70))]
-    pub prep_ms: u32,
-    /// How long the request actually waits in Triton's queue, in ms [0–60000]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 20))]
-    pub queue_ms: u32,
-    /// How long Triton computes, in ms [0–60000]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 60))]
-    pub compute_ms: u32,
-    /// Each hop waits min(own cap, what is left of the deadline); off = only its own cap
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Toggle::On))]
-    pub deadline: Toggle,
-    /// A hop that gives up cancels the work below it
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Toggle::On))]
-    pub cancel: Toggle,
-}
-
-impl Default for ChainParams {
-    fn default() -> Self {
-        Self {
-            caller_ms: 300,
-            deadline_ms: 250,
-            triton_cap_ms: 150,
-            queue_cap_ms: 100,
-            prep_ms: 70,
-            queue_ms: 20,
-            compute_ms: 60,
-            deadline: Toggle::On,
-            cancel: Toggle::On,
-        }
+crate::params! {
+    /// One request through C01's chain. Defaults are the lesson's numbers, with
+    /// a healthy Triton (20 ms in the queue, 60 ms computing).
+    #[derive(Eq)]
+    pub struct ChainParams {
+        /// When the caller (the marketplace backend) gives up, in ms
+        caller_ms: u32 = 300 => int("El caller se rinde a los", "ms", 1, 60_000),
+        /// The gateway's deadline, in ms
+        deadline_ms: u32 = 250 => int("Deadline del gateway", "ms", 1, 60_000),
+        /// The gateway's own cap on the call to Triton, in ms
+        triton_cap_ms: u32 = 150 => int("Tope de la llamada a Triton", "ms", 1, 60_000),
+        /// Triton rejects what waited longer than this in its queue, in ms
+        queue_cap_ms: u32 = 100 => int("La fila rechaza después de", "ms", 1, 60_000),
+        /// Time spent receiving and preparing the photo, in ms
+        prep_ms: u32 = 70 => int("Recibir y preparar la foto", "ms", 0, 60_000),
+        /// How long the request actually waits in Triton's queue, in ms
+        queue_ms: u32 = 20 => int("Espera real en la fila de Triton", "ms", 0, 60_000),
+        /// How long Triton computes, in ms
+        compute_ms: u32 = 60 => int("Cómputo de Triton", "ms", 0, 60_000),
+        /// Each hop waits min(own cap, what is left of the deadline); off = only its own cap
+        deadline: Toggle = Toggle::On => choice("Cada salto usa lo que queda del deadline", ON_OFF),
+        /// A hop that gives up cancels the work below it
+        cancel: Toggle = Toggle::On => choice("Cancelar hacia abajo", ON_OFF),
     }
 }
-
-const MS: Kind = Kind::Int {
-    min: 1,
-    max: 60_000,
-    optional: false,
-};
-const MS0: Kind = Kind::Int {
-    min: 0,
-    max: 60_000,
-    optional: false,
-};
-
-const SPECS: &[Spec] = &[
-    Spec {
-        key: "prep-ms",
-        label: "Recibir y preparar la foto",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: MS0,
-    },
-    Spec {
-        key: "queue-ms",
-        label: "Espera real en la fila de Triton",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: MS0,
-    },
-    Spec {
-        key: "compute-ms",
-        label: "Cómputo de Triton",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: MS0,
-    },
-    Spec {
-        key: "caller-ms",
-        label: "El caller se rinde a los",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: MS,
-    },
-    Spec {
-        key: "deadline-ms",
-        label: "Deadline del gateway",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: MS,
-    },
-    Spec {
-        key: "triton-cap-ms",
-        label: "Tope de la llamada a Triton",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: MS,
-    },
-    Spec {
-        key: "queue-cap-ms",
-        label: "La fila rechaza después de",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: MS,
-    },
-    Spec {
-        key: "deadline",
-        label: "Cada salto usa lo que queda del deadline",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Choice { options: ON_OFF },
-    },
-    Spec {
-        key: "cancel",
-        label: "Cancelar hacia abajo",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Choice { options: ON_OFF },
-    },
-];
-
-crate::impl_params!(ChainParams, SPECS, {
-    "caller-ms" => caller_ms,
-    "deadline-ms" => deadline_ms,
-    "triton-cap-ms" => triton_cap_ms,
-    "queue-cap-ms" => queue_cap_ms,
-    "prep-ms" => prep_ms,
-    "queue-ms" => queue_ms,
-    "compute-ms" => compute_ms,
-    "deadline" => deadline,
-    "cancel" => cancel,
-});
 
 /// Who gave up first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

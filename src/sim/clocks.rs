@@ -16,132 +16,29 @@
 //! assert_eq!(run(&p).outcome, Outcome::TotalTimeout { at_ms: 30_000 });
 //! ```
 
-use super::params::{Kind, Spec};
+use super::params::Maybe;
 use serde::{Deserialize, Serialize};
 
-/// One call: what the server does and which clocks the caller set.
-/// Bounds in [`Params::specs`](super::params::Params::specs); `None` is "sin límite" (a clock not
-/// set, or a server that never accepts / never finishes).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct ClocksParams {
-    /// Time until the server accepts the connection, in ms; none = never [0–600000; lesson: 1]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "1", value_parser = super::params::parse_maybe))]
-    pub connect_ms: super::params::Maybe,
-    /// Silence before each piece of the answer, in ms [0–600000; lesson: 9000]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 9000))]
-    pub gap_ms: u32,
-    /// Pieces the answer comes in; none = it never ends (one byte at a time) [1–10000; lesson: none]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "none", value_parser = super::params::parse_maybe))]
-    pub chunks: super::params::Maybe,
-    /// Connect timeout in ms; none = not set [1–600000; lesson: 100]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "100", value_parser = super::params::parse_maybe))]
-    pub connect_timeout_ms: super::params::Maybe,
-    /// Read timeout (longest silence between pieces) in ms; none = not set [1–600000; lesson: 10000]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "10000", value_parser = super::params::parse_maybe))]
-    pub read_timeout_ms: super::params::Maybe,
-    /// Total timeout of the whole call in ms; none = not set [1–3600000; lesson: 30000]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "30000", value_parser = super::params::parse_maybe))]
-    pub total_timeout_ms: super::params::Maybe,
-}
-
-impl Default for ClocksParams {
-    fn default() -> Self {
-        Self {
-            connect_ms: Some(1),
-            gap_ms: 9_000,
-            chunks: None,
-            connect_timeout_ms: Some(100),
-            read_timeout_ms: Some(10_000),
-            total_timeout_ms: Some(30_000),
-        }
+crate::params! {
+    /// One call: what the server does and which clocks the caller set.
+    /// Bounds in [`Params::specs`](super::params::Params::specs); `None` is "sin límite" (a clock not
+    /// set, or a server that never accepts / never finishes).
+    #[derive(Eq)]
+    pub struct ClocksParams {
+        /// Time until the server accepts the connection, in ms; none = never
+        connect_ms: Maybe = Some(1) => optional("El servidor acepta la conexión a los", "ms", "nunca acepta", "acepta", 0, 600_000),
+        /// Silence before each piece of the answer, in ms
+        gap_ms: u32 = 9_000 => int("Silencio antes de cada pedazo", "ms", 0, 600_000),
+        /// Pieces the answer comes in; none = it never ends (one byte at a time)
+        chunks: Maybe = None => optional("Pedazos de la respuesta", "", "no termina nunca", "termina", 1, 10_000),
+        /// Connect timeout in ms; none = not set
+        connect_timeout_ms: Maybe = Some(100) => optional("Timeout de conexión", "ms", "sin timeout", "activar", 1, 600_000),
+        /// Read timeout (longest silence between pieces) in ms; none = not set
+        read_timeout_ms: Maybe = Some(10_000) => optional("Timeout de lectura", "ms", "sin timeout", "activar", 1, 600_000),
+        /// Total timeout of the whole call in ms; none = not set
+        total_timeout_ms: Maybe = Some(30_000) => optional("Timeout total", "ms", "sin timeout", "activar", 1, 3_600_000),
     }
 }
-
-const SPECS: &[Spec] = &[
-    Spec {
-        key: "connect-ms",
-        label: "El servidor acepta la conexión a los",
-        unit: "ms",
-        unset: "nunca acepta",
-        toggle: "acepta",
-        kind: Kind::Int {
-            min: 0,
-            max: 600_000,
-            optional: true,
-        },
-    },
-    Spec {
-        key: "gap-ms",
-        label: "Silencio antes de cada pedazo",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: 600_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "chunks",
-        label: "Pedazos de la respuesta",
-        unit: "",
-        unset: "no termina nunca",
-        toggle: "termina",
-        kind: Kind::Int {
-            min: 1,
-            max: 10_000,
-            optional: true,
-        },
-    },
-    Spec {
-        key: "connect-timeout-ms",
-        label: "Timeout de conexión",
-        unit: "ms",
-        unset: "sin timeout",
-        toggle: "activar",
-        kind: Kind::Int {
-            min: 1,
-            max: 600_000,
-            optional: true,
-        },
-    },
-    Spec {
-        key: "read-timeout-ms",
-        label: "Timeout de lectura",
-        unit: "ms",
-        unset: "sin timeout",
-        toggle: "activar",
-        kind: Kind::Int {
-            min: 1,
-            max: 600_000,
-            optional: true,
-        },
-    },
-    Spec {
-        key: "total-timeout-ms",
-        label: "Timeout total",
-        unit: "ms",
-        unset: "sin timeout",
-        toggle: "activar",
-        kind: Kind::Int {
-            min: 1,
-            max: 3_600_000,
-            optional: true,
-        },
-    },
-];
-
-crate::impl_params!(ClocksParams, SPECS, {
-    "connect-ms" => connect_ms,
-    "gap-ms" => gap_ms,
-    "chunks" => chunks,
-    "connect-timeout-ms" => connect_timeout_ms,
-    "read-timeout-ms" => read_timeout_ms,
-    "total-timeout-ms" => total_timeout_ms,
-});
 
 /// How the call ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

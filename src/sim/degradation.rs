@@ -20,8 +20,8 @@
 //! assert_eq!(r.alert_at_min, Some(11)); // the incident starts at minute 10
 //! ```
 
-use super::params::{ChoiceKey, Spec};
-use super::params::{Toggle, ON_OFF};
+use super::params::ON_OFF;
+use super::params::{ChoiceKey, Toggle};
 use serde::{Deserialize, Serialize};
 
 /// Why a request got the plan B.
@@ -63,121 +63,38 @@ const REASON_OPTIONS: &[(&str, &str)] = &[
     ("invalid", "foto inválida"),
 ];
 
-/// A day of C01's fallbacks, minute by minute.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct DegradationParams {
-    /// Requests per second [1–100000; lesson: 500]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 500))]
-    pub rps: u32,
-    /// Everyday fallbacks for timeouts, in tenths of a percent [0–1000; default: 5 (0.5 %)]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
-    pub timeout_permille: u32,
-    /// Everyday fallbacks for 503s, in tenths of a percent [0–1000; default: 2 (0.2 %)]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 2))]
-    pub unavailable_permille: u32,
-    /// Everyday fallbacks for invalid photos, in tenths of a percent [0–1000; default: 10 (1 %)]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
-    pub invalid_permille: u32,
-    /// The incident: which reason grows [default: timeout]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Reason::Timeout))]
-    pub incident: Reason,
-    /// The incident starts at this minute [0–1440; default: 10]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
-    pub incident_at_min: u32,
-    /// ... and lasts this many minutes [0–1440; default: 30]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 30))]
-    pub incident_min: u32,
-    /// Share of the requests that get that fallback during the incident, percent [0–100; default: 40]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 40))]
-    pub incident_pct: u32,
-    /// Fallbacks are counted and alerted on [default: on]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Toggle::On))]
-    pub metric: Toggle,
-    /// Alert when the fallbacks' share over the window passes this, percent [1–100; default: 5]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
-    pub alert_pct: u32,
-    /// Window of the alert, in minutes [1–60; default: 5]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
-    pub window_min: u32,
-    /// The plan B depends on what failed (common mistake 6) [default: off]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Toggle::Off))]
-    pub shared_dependency: Toggle,
-    /// Minutes shown [10–1440; default: 60]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 60))]
-    pub duration_min: u32,
-}
-
-impl Default for DegradationParams {
-    fn default() -> Self {
-        DegradationParams {
-            rps: 500,
-            timeout_permille: 5,
-            unavailable_permille: 2,
-            invalid_permille: 10,
-            incident: Reason::Timeout,
-            incident_at_min: 10,
-            incident_min: 30,
-            incident_pct: 40,
-            metric: Toggle::On,
-            alert_pct: 5,
-            window_min: 5,
-            shared_dependency: Toggle::Off,
-            duration_min: 60,
-        }
+crate::params! {
+    /// A day of C01's fallbacks, minute by minute.
+    #[derive(Eq)]
+    pub struct DegradationParams {
+        /// Requests per second
+        rps: u32 = 500 => int("Requests por segundo", "/s", 1, 100_000),
+        /// Everyday fallbacks for timeouts, in tenths of a percent
+        timeout_permille: u32 = 5 => int("Plan B normal por timeout", "de cada 1,000", 0, 1_000),
+        /// Everyday fallbacks for 503s, in tenths of a percent
+        unavailable_permille: u32 = 2 => int("Plan B normal por 503", "de cada 1,000", 0, 1_000),
+        /// Everyday fallbacks for invalid photos, in tenths of a percent
+        invalid_permille: u32 = 10 => int("Plan B normal por foto inválida", "de cada 1,000", 0, 1_000),
+        /// The incident: which reason grows
+        incident: Reason = Reason::Timeout => choice("El incidente sube", REASON_OPTIONS),
+        /// The incident starts at this minute
+        incident_at_min: u32 = 10 => int("Empieza en el minuto", "", 0, 1_440),
+        /// ... and lasts this many minutes
+        incident_min: u32 = 30 => int("Dura", "min", 0, 1_440),
+        /// Share of the requests that get that fallback during the incident, percent
+        incident_pct: u32 = 40 => int("Plan B durante el incidente", "%", 0, 100),
+        /// Fallbacks are counted and alerted on
+        metric: Toggle = Toggle::On => choice("Contar el plan B y alertar", ON_OFF),
+        /// Alert when the fallbacks' share over the window passes this, percent
+        alert_pct: u32 = 5 => int("Alerta arriba de", "%", 1, 100),
+        /// Window of the alert, in minutes
+        window_min: u32 = 5 => int("Ventana de la alerta", "min", 1, 60),
+        /// The plan B depends on what failed (common mistake 6)
+        shared_dependency: Toggle = Toggle::Off => choice("El plan B depende de lo que falló", ON_OFF),
+        /// Minutes shown
+        duration_min: u32 = 60 => int("Minutos mostrados", "min", 10, 1_440),
     }
 }
-
-const SPECS: &[Spec] = &[
-    Spec::int("rps", "Requests por segundo", "/s", 1, 100_000),
-    Spec::int(
-        "timeout-permille",
-        "Plan B normal por timeout",
-        "de cada 1,000",
-        0,
-        1_000,
-    ),
-    Spec::int(
-        "unavailable-permille",
-        "Plan B normal por 503",
-        "de cada 1,000",
-        0,
-        1_000,
-    ),
-    Spec::int(
-        "invalid-permille",
-        "Plan B normal por foto inválida",
-        "de cada 1,000",
-        0,
-        1_000,
-    ),
-    Spec::choice("incident", "El incidente sube", REASON_OPTIONS),
-    Spec::int("incident-at-min", "Empieza en el minuto", "", 0, 1_440),
-    Spec::int("incident-min", "Dura", "min", 0, 1_440),
-    Spec::int("incident-pct", "Plan B durante el incidente", "%", 0, 100),
-    Spec::choice("metric", "Contar el plan B y alertar", ON_OFF),
-    Spec::int("alert-pct", "Alerta arriba de", "%", 1, 100),
-    Spec::int("window-min", "Ventana de la alerta", "min", 1, 60),
-    Spec::choice("shared-dependency", "El plan B depende de lo que falló", ON_OFF),
-    Spec::int("duration-min", "Minutos mostrados", "min", 10, 1_440),
-];
-
-crate::impl_params!(DegradationParams, SPECS, {
-    "rps" => rps,
-    "timeout-permille" => timeout_permille,
-    "unavailable-permille" => unavailable_permille,
-    "invalid-permille" => invalid_permille,
-    "incident" => incident,
-    "incident-at-min" => incident_at_min,
-    "incident-min" => incident_min,
-    "incident-pct" => incident_pct,
-    "metric" => metric,
-    "alert-pct" => alert_pct,
-    "window-min" => window_min,
-    "shared-dependency" => shared_dependency,
-    "duration-min" => duration_min,
-});
 
 /// One minute.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -15,7 +15,7 @@
 //! assert!(!r.matches_lesson);
 //! ```
 
-use super::params::{ChoiceKey, Spec};
+use super::params::ChoiceKey;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,55 +117,22 @@ const MODE_OPTIONS: &[(&str, &str)] = &[
     ("closed", "fallar cerrado (bloquear)"),
 ];
 
-/// The checker is down for a while: what passes and what is stopped.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct FailModeParams {
-    /// The case [default: moderation]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Case::Moderation))]
-    pub case: Case,
-    /// What the piece does when the checker does not answer [default: open]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Mode::Open))]
-    pub mode: Mode,
-    /// How long the checker is down, in minutes [1–1440; default: 10]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
-    pub outage_min: u32,
-    /// Items per minute [1–1000000; default: 200]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 200))]
-    pub per_min: u32,
-    /// Bad items, in tenths of a percent [0–1000; default: 10 (1 %)]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
-    pub bad_permille: u32,
-}
-
-impl Default for FailModeParams {
-    fn default() -> Self {
-        FailModeParams {
-            case: Case::Moderation,
-            mode: Mode::Open,
-            outage_min: 10,
-            per_min: 200,
-            bad_permille: 10,
-        }
+crate::params! {
+    /// The checker is down for a while: what passes and what is stopped.
+    #[derive(Eq)]
+    pub struct FailModeParams {
+        /// The case
+        case: Case = Case::Moderation => choice("El caso", CASE_OPTIONS),
+        /// What the piece does when the checker does not answer
+        mode: Mode = Mode::Open => choice("Si el revisor no contesta", MODE_OPTIONS),
+        /// How long the checker is down, in minutes
+        outage_min: u32 = 10 => int("El revisor no contesta durante", "min", 1, 1_440),
+        /// Items per minute
+        per_min: u32 = 200 => int("Llegan por minuto", "", 1, 1_000_000),
+        /// Bad items, in tenths of a percent
+        bad_permille: u32 = 10 => int("Violan las reglas", "de cada 1,000", 0, 1_000),
     }
 }
-
-const SPECS: &[Spec] = &[
-    Spec::choice("case", "El caso", CASE_OPTIONS),
-    Spec::choice("mode", "Si el revisor no contesta", MODE_OPTIONS),
-    Spec::int("outage-min", "El revisor no contesta durante", "min", 1, 1_440),
-    Spec::int("per-min", "Llegan por minuto", "", 1, 1_000_000),
-    Spec::int("bad-permille", "Violan las reglas", "de cada 1,000", 0, 1_000),
-];
-
-crate::impl_params!(FailModeParams, SPECS, {
-    "case" => case,
-    "mode" => mode,
-    "outage-min" => outage_min,
-    "per-min" => per_min,
-    "bad-permille" => bad_permille,
-});
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FailModeRun {

@@ -22,165 +22,32 @@
 //! assert_eq!(f.gpu_after_pct, 94.5);
 //! ```
 
-use super::params::{Kind, Spec};
+use super::params::Maybe;
 use super::rng::{normal_quantile, unit_from_u32, PyRandom};
 use serde::{Deserialize, Serialize};
 
-/// The reads and the hedge. Defaults are exercise 8's.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct HedgingParams {
-    /// Reads simulated [1000–200000; lesson: 100000]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100_000))]
-    pub reads: u32,
-    /// Percent of reads that land on a replica that pauses [0–50; lesson: 3]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
-    pub pause_pct: u32,
-    /// How long a pause lasts, in ms [1–60000; lesson: 800]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 800))]
-    pub pause_ms: u32,
-    /// How long a normal copy takes on average, in ms [1–10000; lesson: 40]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 40))]
-    pub copy_ms: u32,
-    /// Spread (standard deviation) of a normal copy, in ms [0–5000; lesson: 5]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
-    pub spread_ms: u32,
-    /// Send the second copy at this percentile of the latency; none = no hedging [50–99; lesson: 95]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "95", value_parser = super::params::parse_maybe))]
-    pub hedge_pct: super::params::Maybe,
-    /// Utilisation of the piece that would serve the copies, in percent [1–100; exercise 8: 90]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 90))]
-    pub utilization_pct: u32,
-    /// Seed of the Monte Carlo [0–4294967295; lesson: 7]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
-    pub seed: u32,
-}
-
-impl Default for HedgingParams {
-    fn default() -> Self {
-        Self {
-            reads: 100_000,
-            pause_pct: 3,
-            pause_ms: 800,
-            copy_ms: 40,
-            spread_ms: 5,
-            hedge_pct: Some(95),
-            utilization_pct: 90,
-            seed: 7,
-        }
+crate::params! {
+    /// The reads and the hedge. Defaults are exercise 8's.
+    #[derive(Eq)]
+    pub struct HedgingParams {
+        /// Reads simulated
+        reads: u32 = 100_000 => int("Lecturas simuladas", "", 1_000, MAX_READS as i64),
+        /// Percent of reads that land on a replica that pauses
+        pause_pct: u32 = 3 => int("Lecturas que caen en una pausa", "%", 0, 50),
+        /// How long a pause lasts, in ms
+        pause_ms: u32 = 800 => int("Duración de la pausa", "ms", 1, 60_000),
+        /// How long a normal copy takes on average, in ms
+        copy_ms: u32 = 40 => int("Una copia normal tarda", "ms", 1, 10_000),
+        /// Spread (standard deviation) of a normal copy, in ms
+        spread_ms: u32 = 5 => int("Variación de una copia normal", "ms", 0, 5_000),
+        /// Send the second copy at this percentile of the latency; none = no hedging
+        hedge_pct: Maybe = Some(95) => optional("Mandar la copia en el percentil", "", "sin hedging", "hedging", 50, 99),
+        /// Utilisation of the piece that would serve the copies, in percent
+        utilization_pct: u32 = 90 => int("Uso de la pieza que atiende", "%", 1, 100),
+        /// Seed of the Monte Carlo
+        seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
     }
 }
-
-const SPECS: &[Spec] = &[
-    Spec {
-        key: "pause-pct",
-        label: "Lecturas que caen en una pausa",
-        unit: "%",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: 50,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "pause-ms",
-        label: "Duración de la pausa",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 60_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "copy-ms",
-        label: "Una copia normal tarda",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 10_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "spread-ms",
-        label: "Variación de una copia normal",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: 5_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "hedge-pct",
-        label: "Mandar la copia en el percentil",
-        unit: "",
-        unset: "sin hedging",
-        toggle: "hedging",
-        kind: Kind::Int {
-            min: 50,
-            max: 99,
-            optional: true,
-        },
-    },
-    Spec {
-        key: "utilization-pct",
-        label: "Uso de la pieza que atiende",
-        unit: "%",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 100,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "reads",
-        label: "Lecturas simuladas",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1_000,
-            max: MAX_READS as i64,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "seed",
-        label: "Semilla",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: u32::MAX as i64,
-            optional: false,
-        },
-    },
-];
-
-crate::impl_params!(HedgingParams, SPECS, {
-    "reads" => reads,
-    "pause-pct" => pause_pct,
-    "pause-ms" => pause_ms,
-    "copy-ms" => copy_ms,
-    "spread-ms" => spread_ms,
-    "hedge-pct" => hedge_pct,
-    "utilization-pct" => utilization_pct,
-    "seed" => seed,
-});
 
 /// Exercise 8's arithmetic.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

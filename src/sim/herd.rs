@@ -20,174 +20,39 @@
 //! ```
 
 use super::backoff::{Backoff, Jitter};
-use super::params::{Kind, Spec};
+use super::params::Maybe;
 use super::pyfloat;
 use super::rng::PyRandom;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Parameters of the herd simulation. Defaults are the lesson's values.
-///
-/// Bounds (also in [`Params::specs`](super::params::Params::specs)): clients 1–100,000; capacity
-/// 1–100,000 per window; window 1–1,000 ms; base 1–10,000 ms; cap none or
-/// 1–600,000 ms; retries 1–10; seed 0–4,294,967,295. The work is at most
-/// clients × retries attempts (one million).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct HerdParams {
-    /// Clients that fail together at t = 0 [1–100000; lesson: 1000]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 1000))]
-    pub clients: u32,
-    /// Requests the server serves in each window; it rejects the rest [1–100000; lesson: 50]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 50))]
-    pub capacity: u32,
-    /// Length of the server's window in ms [1–1000; lesson: 10]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
-    pub window_ms: u32,
-    /// Backoff base in ms: the wait before retry n is at most base × 2^n [1–10000; lesson: 100]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100))]
-    pub base_ms: u32,
-    /// Optional cap on any wait, in ms; none = no cap [1–600000; lesson: none]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "none", value_parser = super::params::parse_maybe))]
-    pub cap_ms: super::params::Maybe,
-    /// Retries per client; a client gives up when its last one is rejected [1–10; lesson: 3]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
-    pub retries: u32,
-    /// Jitter applied to each wait; the widget compares it with none [lesson: full, beside none]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Jitter::Full))]
-    pub jitter: Jitter,
-    /// Seed of Python's random.Random [0–4294967295; lesson: 7]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
-    pub seed: u32,
-}
-
-impl Default for HerdParams {
-    fn default() -> Self {
-        Self {
-            clients: 1000,
-            capacity: 50,
-            window_ms: 10,
-            base_ms: 100,
-            cap_ms: None,
-            retries: 3,
-            jitter: Jitter::Full,
-            seed: 7,
-        }
+crate::params! {
+    /// Parameters of the herd simulation. Defaults are the lesson's values.
+    /// The work is at most clients × retries attempts (one million).
+    #[derive(Eq)]
+    pub struct HerdParams {
+        /// Clients that fail together at t = 0
+        clients: u32 = 1000 => int("Clientes", "", 1, 100_000),
+        /// Requests the server serves in each window; it rejects the rest
+        capacity: u32 = 50 => int("Capacidad por ventana", "", 1, 100_000),
+        /// Length of the server's window in ms
+        window_ms: u32 = 10 => int("Ventana", "ms", 1, 1_000),
+        /// Backoff base in ms: the wait before retry n is at most base × 2^n
+        base_ms: u32 = 100 => int("Base del backoff", "ms", 1, 10_000),
+        /// Optional cap on any wait, in ms; none = no cap
+        cap_ms: Maybe = None => optional("Tope de la espera", "ms", "sin tope", "con tope", 1, 600_000),
+        /// Retries per client; a client gives up when its last one is rejected
+        retries: u32 = 3 => int("Reintentos por cliente", "", 1, MAX_RETRIES as i64),
+        /// Jitter applied to each wait; the widget compares it with none
+        jitter: Jitter = Jitter::Full => choice("Jitter", super::backoff::JITTER_OPTIONS),
+        /// Seed of Python's random.Random
+        seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
     }
 }
 
 /// The most retries a client may make (the bound of [`HerdParams::retries`]).
 const MAX_RETRIES: usize = 10;
-
-const SPECS: &[Spec] = &[
-    Spec {
-        key: "clients",
-        label: "Clientes",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 100_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "capacity",
-        label: "Capacidad por ventana",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 100_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "window-ms",
-        label: "Ventana",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 1_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "base-ms",
-        label: "Base del backoff",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 10_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "cap-ms",
-        label: "Tope de la espera",
-        unit: "ms",
-        unset: "sin tope",
-        toggle: "con tope",
-        kind: Kind::Int {
-            min: 1,
-            max: 600_000,
-            optional: true,
-        },
-    },
-    Spec {
-        key: "retries",
-        label: "Reintentos por cliente",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: MAX_RETRIES as i64,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "jitter",
-        label: "Jitter",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Choice {
-            options: super::backoff::JITTER_OPTIONS,
-        },
-    },
-    Spec {
-        key: "seed",
-        label: "Semilla",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: u32::MAX as i64,
-            optional: false,
-        },
-    },
-];
-
-crate::impl_params!(HerdParams, SPECS, {
-    "clients" => clients,
-    "capacity" => capacity,
-    "window-ms" => window_ms,
-    "base-ms" => base_ms,
-    "cap-ms" => cap_ms,
-    "retries" => retries,
-    "jitter" => jitter,
-    "seed" => seed,
-});
 
 /// What one run of the simulation produced.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -18,7 +18,7 @@
 //! assert_eq!(s.stored().len(), 1);
 //! ```
 
-use super::params::{ChoiceKey, Spec};
+use super::params::ChoiceKey;
 use super::rng::PyRandom;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -629,68 +629,27 @@ const IN_PROGRESS_OPTIONS: &[(&str, &str)] = &[
     ("wait", "esperar el resultado"),
 ];
 
-/// The idempotency store's scenario. Defaults: the lesson's program, and
-/// for exercise 9 the orchestrator's 5 s timeout and Stripe's 24 h.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct StoreParams {
-    /// The script to play [default: no-key]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Scenario::NoKey))]
-    pub scenario: Scenario,
-    /// A retry of a key still running: conflict or wait [default: conflict]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = InProgress::Conflict))]
-    pub in_progress: InProgress,
-    /// How long the server keeps each key, in hours [1–720; Stripe: at least 24]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 24))]
-    pub ttl_h: u32,
-    /// In "expired": when the late retry arrives, in hours after the first [1–1000; default: 25]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 25))]
-    pub late_retry_h: u32,
-    /// The orchestrator's timeout, in s [1–60; exercise 9: 5]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
-    pub timeout_s: u32,
-    /// How long the refund takes in the in-progress case, in s (longer than the timeout: the retry finds it running; shorter: the answer comes in time and nothing is retried); the other cases take 1 s [1–60; default: 8]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 8))]
-    pub work_s: u32,
-    /// Seed of the keys (UUIDs) [0–4294967295; default: 7]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
-    pub seed: u32,
-}
-
-impl Default for StoreParams {
-    fn default() -> Self {
-        StoreParams {
-            scenario: Scenario::NoKey,
-            in_progress: InProgress::Conflict,
-            ttl_h: 24,
-            late_retry_h: 25,
-            timeout_s: 5,
-            work_s: 8,
-            seed: 7,
-        }
+crate::params! {
+    /// The idempotency store's scenario. Defaults: the lesson's program, and
+    /// for exercise 9 the orchestrator's 5 s timeout and Stripe's 24 h.
+    #[derive(Eq)]
+    pub struct StoreParams {
+        /// The script to play
+        scenario: Scenario = Scenario::NoKey => choice("Caso", SCENARIO_OPTIONS),
+        /// A retry of a key still running: conflict or wait
+        in_progress: InProgress = InProgress::Conflict => choice("Si la llave sigue en curso", IN_PROGRESS_OPTIONS),
+        /// How long the server keeps each key, in hours
+        ttl_h: u32 = 24 => int("Cada llave se guarda", "h", 1, 720),
+        /// In "expired": when the late retry arrives, in hours after the first
+        late_retry_h: u32 = 25 => int("Reintento tardío después de", "h", 1, 1_000),
+        /// The orchestrator's timeout, in s
+        timeout_s: u32 = 5 => int("Timeout del orquestador", "s", 1, 60),
+        /// How long the refund takes in the in-progress case, in s (longer than the timeout: the retry finds it running; shorter: the answer comes in time and nothing is retried); the other cases take 1 s
+        work_s: u32 = 8 => int("En el caso «en curso», el reembolso tarda", "s", 1, 60),
+        /// Seed of the keys (UUIDs)
+        seed: u32 = 7 => int("Semilla de las llaves", "", 0, u32::MAX as i64),
     }
 }
-
-const STORE_SPECS: &[Spec] = &[
-    Spec::choice("scenario", "Caso", SCENARIO_OPTIONS),
-    Spec::choice("in-progress", "Si la llave sigue en curso", IN_PROGRESS_OPTIONS),
-    Spec::int("ttl-h", "Cada llave se guarda", "h", 1, 720),
-    Spec::int("late-retry-h", "Reintento tardío después de", "h", 1, 1_000),
-    Spec::int("timeout-s", "Timeout del orquestador", "s", 1, 60),
-    Spec::int("work-s", "En el caso «en curso», el reembolso tarda", "s", 1, 60),
-    Spec::int("seed", "Semilla de las llaves", "", 0, u32::MAX as i64),
-];
-
-crate::impl_params!(StoreParams, STORE_SPECS, {
-    "scenario" => scenario,
-    "in-progress" => in_progress,
-    "ttl-h" => ttl_h,
-    "late-retry-h" => late_retry_h,
-    "timeout-s" => timeout_s,
-    "work-s" => work_s,
-    "seed" => seed,
-});
 
 pub const HOUR_MS: f64 = 3_600_000.0;
 

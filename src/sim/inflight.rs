@@ -21,49 +21,38 @@
 //! assert_eq!((f.rejected_share * 100.0).round(), 16.0);
 //! ```
 
-use super::params::{Kind, Spec};
+use super::params::Maybe;
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
-/// The service, the stuck backend, and the pod. Defaults are C01's.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct InflightParams {
-    /// Requests per second to the whole service [1–100000; lesson: 500]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 500))]
-    pub rps: u32,
-    /// Pods (copies of the gateway) sharing them [1–1000; lesson: 5]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
-    pub pods: u32,
-    /// Timeout of the call to Triton, which is stuck, in ms [1–600000; lesson: 150]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 150))]
-    pub timeout_ms: u32,
-    /// The rest of the work of each request, in ms [0–60000; lesson: 40]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 40))]
-    pub other_ms: u32,
-    /// MAX_INFLIGHT per pod; none = no cap [1–100000; lesson: 16]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "16", value_parser = super::params::parse_maybe))]
-    pub max_inflight: super::params::Maybe,
-    /// Size of each photo, in MB [0–1000; lesson: 10]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
-    pub photo_mb: u32,
-    /// Memory of a pod, in MiB [1–1048576; lesson: 1024]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 1024))]
-    pub pod_memory_mib: u32,
-    /// When the caller gives up, in ms [1–600000; lesson: 300]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 300))]
-    pub caller_ms: u32,
-    /// Seconds of simulated traffic for one pod [1–120; lesson: 10]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
-    pub duration_s: u32,
-    /// Arrivals: regular (evenly spaced, the lesson's arithmetic) or poisson (at random)
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Arrivals::Regular))]
-    pub arrivals: Arrivals,
-    /// Seed for poisson arrivals [0–4294967295; lesson: 7]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
-    pub seed: u32,
+crate::params! {
+    /// The service, the stuck backend, and the pod. Defaults are C01's.
+    #[derive(Eq)]
+    pub struct InflightParams {
+        /// Requests per second to the whole service
+        rps: u32 = 500 => int("Requests por segundo (servicio)", "/s", 1, 100_000),
+        /// Pods (copies of the gateway) sharing them
+        pods: u32 = 5 => int("Pods", "", 1, 1_000),
+        /// Timeout of the call to Triton, which is stuck, in ms
+        timeout_ms: u32 = 150 => int("Timeout hacia Triton", "ms", 1, 600_000),
+        /// The rest of the work of each request, in ms
+        other_ms: u32 = 40 => int("Resto del trabajo", "ms", 0, 60_000),
+        /// MAX_INFLIGHT per pod; none = no cap
+        max_inflight: Maybe = Some(16) => optional("MAX_INFLIGHT por pod", "", "sin tope", "con tope", 1, 100_000),
+        /// Size of each photo, in MB
+        photo_mb: u32 = 10 => int("Tamaño de la foto", "MB", 0, 1_000),
+        /// Memory of a pod, in MiB
+        pod_memory_mib: u32 = 1024 => int("Memoria del pod", "MiB", 1, 1_048_576),
+        /// When the caller gives up, in ms
+        caller_ms: u32 = 300 => int("El caller se rinde a los", "ms", 1, 600_000),
+        /// Seconds of simulated traffic for one pod
+        duration_s: u32 = 10 => int("Segundos simulados", "s", 1, 120),
+        /// Arrivals: regular (evenly spaced, the lesson's arithmetic) or poisson (at random)
+        arrivals: Arrivals = Arrivals::Regular => choice("Llegadas", ARRIVALS),
+        /// Seed for poisson arrivals
+        seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
+    }
 }
 
 /// How requests arrive at the pod.
@@ -80,170 +69,7 @@ impl super::params::ChoiceKey for Arrivals {
     const KEYS: &'static [(Self, &'static str)] = &[(Arrivals::Regular, "regular"), (Arrivals::Poisson, "poisson")];
 }
 
-impl Default for InflightParams {
-    fn default() -> Self {
-        Self {
-            rps: 500,
-            pods: 5,
-            timeout_ms: 150,
-            other_ms: 40,
-            max_inflight: Some(16),
-            photo_mb: 10,
-            pod_memory_mib: 1024,
-            caller_ms: 300,
-            duration_s: 10,
-            arrivals: Arrivals::Regular,
-            seed: 7,
-        }
-    }
-}
-
 const ARRIVALS: &[(&str, &str)] = &[("regular", "parejas"), ("poisson", "al azar (Poisson)")];
-
-const SPECS: &[Spec] = &[
-    Spec {
-        key: "rps",
-        label: "Requests por segundo (servicio)",
-        unit: "/s",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 100_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "pods",
-        label: "Pods",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 1_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "timeout-ms",
-        label: "Timeout hacia Triton",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 600_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "other-ms",
-        label: "Resto del trabajo",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: 60_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "max-inflight",
-        label: "MAX_INFLIGHT por pod",
-        unit: "",
-        unset: "sin tope",
-        toggle: "con tope",
-        kind: Kind::Int {
-            min: 1,
-            max: 100_000,
-            optional: true,
-        },
-    },
-    Spec {
-        key: "photo-mb",
-        label: "Tamaño de la foto",
-        unit: "MB",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: 1_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "pod-memory-mib",
-        label: "Memoria del pod",
-        unit: "MiB",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 1_048_576,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "caller-ms",
-        label: "El caller se rinde a los",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 600_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "duration-s",
-        label: "Segundos simulados",
-        unit: "s",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 120,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "arrivals",
-        label: "Llegadas",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Choice { options: ARRIVALS },
-    },
-    Spec {
-        key: "seed",
-        label: "Semilla",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: u32::MAX as i64,
-            optional: false,
-        },
-    },
-];
-
-crate::impl_params!(InflightParams, SPECS, {
-    "rps" => rps,
-    "pods" => pods,
-    "timeout-ms" => timeout_ms,
-    "other-ms" => other_ms,
-    "max-inflight" => max_inflight,
-    "photo-mb" => photo_mb,
-    "pod-memory-mib" => pod_memory_mib,
-    "caller-ms" => caller_ms,
-    "duration-s" => duration_s,
-    "arrivals" => arrivals,
-    "seed" => seed,
-});
 
 /// The lesson's arithmetic.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

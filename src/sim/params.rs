@@ -40,6 +40,9 @@ pub struct Spec {
     pub unset: &'static str,
     pub toggle: &'static str,
     pub kind: Kind,
+    /// What it is, for `--help` (English, as the command line speaks; empty
+    /// in the browser's build).
+    pub doc: &'static str,
 }
 
 /// A parameter's value, as the generic code sees it.
@@ -57,6 +60,10 @@ pub trait Params: Clone + Default + PartialEq {
     fn get(&self, key: &str) -> Value;
     /// Sets a value already known to be valid for its spec.
     fn set(&mut self, key: &str, value: Value);
+    /// The lesson's values, one per spec.
+    fn lesson_values() -> Values {
+        values(&Self::default())
+    }
 }
 
 /// Something the page tells the learner about a value it could not take as is.
@@ -178,21 +185,27 @@ pub fn clamp<P: Params>(params: &P) -> (P, Vec<Note>) {
 
 /// For the command line: every out-of-range value, as a clear message.
 pub fn check<P: Params>(params: &P) -> Result<(), Vec<String>> {
-    let errors: Vec<String> = P::specs()
-        .iter()
-        .filter_map(|spec| match (spec.kind, params.get(spec.key)) {
-            (Kind::Int { min, max, .. }, Value::Int(v)) if v < min || v > max => Some(format!(
-                "--{} must be between {} and {} (got {})",
-                spec.key, min, max, v
-            )),
-            _ => None,
-        })
-        .collect();
+    let errors = out_of_range(P::specs(), &values(params));
     if errors.is_empty() {
         Ok(())
     } else {
         Err(errors)
     }
+}
+
+/// [`check`] on [`Values`]: `--key must be between min and max (got v)` for each.
+pub fn out_of_range(specs: &[Spec], values: &[Value]) -> Vec<String> {
+    specs
+        .iter()
+        .zip(values)
+        .filter_map(|(spec, v)| match (spec.kind, v) {
+            (Kind::Int { min, max, .. }, Value::Int(v)) if *v < min || *v > max => Some(format!(
+                "--{} must be between {} and {} (got {})",
+                spec.key, min, max, v
+            )),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Reads a URL query (`a=1&b=2`, with or without the leading `?`). Missing
@@ -333,29 +346,82 @@ impl Field for Option<u32> {
     }
 }
 
-/// Implements [`Params`] for a struct from its spec table and its
-/// `"key" => field` pairs (each field a [`Field`]).
+/// Declares a scenario's parameter struct, one line per parameter: its doc,
+/// field, type, the lesson's value and its spec (label, unit, bounds, or
+/// choices). From that line come the field, `Default`, the [`Spec`] (whose
+/// key is the field in kebab-case: `window_ms` is `--window-ms` and
+/// `window-ms=` in a URL) and the [`Params`] impl; the command line builds
+/// its arguments from the specs (`cli`), the widget its controls.
+///
+/// ```ignore
+/// crate::params! {
+///     /// The herd's parameters.
+///     pub struct HerdParams {
+///         /// Clients that fail together at t = 0
+///         clients: u32 = 1000 => int("Clientes", "", 1, 100_000),
+///         /// Optional cap on any wait, in ms; none = no cap
+///         cap_ms: Maybe = None => optional("Tope", "ms", "sin tope", "con tope", 1, 600_000),
+///         /// Jitter applied to each wait
+///         jitter: Jitter = Jitter::Full => choice("Jitter", JITTER_OPTIONS),
+///     }
+/// }
+/// ```
 #[macro_export]
-macro_rules! impl_params {
-    ($ty:ty, $specs:expr, { $($key:literal => $field:ident),* $(,)? }) => {
-        impl $crate::sim::params::Params for $ty {
+macro_rules! params {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[doc = $doc:literal])*
+                $field:ident : $ty:ty = $default:expr => $kind:ident ( $($arg:expr),* $(,)? )
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(rename_all = "kebab-case", default)]
+        pub struct $name {
+            $( $(#[doc = $doc])* pub $field: $ty, )*
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self { $( $field: $default, )* }
+            }
+        }
+
+        impl $crate::sim::params::Params for $name {
             fn specs() -> &'static [$crate::sim::params::Spec] {
-                $specs
+                const SPECS: &[$crate::sim::params::Spec] = &[ $(
+                    $crate::sim::params::Spec::$kind($crate::params!(@key $field), $($arg),*)
+                        .with_doc($crate::params!(@doc $($doc)*)),
+                )* ];
+                SPECS
             }
             fn get(&self, key: &str) -> $crate::sim::params::Value {
-                match key {
-                    $($key => $crate::sim::params::Field::to_value(&self.$field),)*
-                    _ => $crate::sim::params::Value::Unset,
-                }
+                $( if key == $crate::params!(@key $field) {
+                    return $crate::sim::params::Field::to_value(&self.$field);
+                } )*
+                $crate::sim::params::Value::Unset
             }
             fn set(&mut self, key: &str, value: $crate::sim::params::Value) {
-                match key {
-                    $($key => $crate::sim::params::Field::set_value(&mut self.$field, value),)*
-                    _ => {}
-                }
+                $( if key == $crate::params!(@key $field) {
+                    return $crate::sim::params::Field::set_value(&mut self.$field, value);
+                } )*
             }
         }
     };
+    (@key $field:ident) => {{
+        const FIELD: &str = stringify!($field);
+        const BYTES: [u8; FIELD.len()] = $crate::sim::params::kebab::<{ FIELD.len() }>(FIELD);
+        const KEY: &str = match core::str::from_utf8(&BYTES) {
+            Ok(k) => k,
+            Err(_) => panic!("a field's name is ASCII"),
+        };
+        KEY
+    }};
+    (@doc) => { "" };
+    (@doc $first:literal $($rest:literal)*) => { concat!($first $(, "\n", $rest)*).trim_ascii() };
 }
 
 /// A choice field: an enum with a fixed set of keys.
@@ -415,6 +481,7 @@ impl Spec {
                 max,
                 optional: false,
             },
+            doc: "",
         }
     }
 
@@ -440,6 +507,7 @@ impl Spec {
                 max,
                 optional: true,
             },
+            doc: "",
         }
     }
 
@@ -456,8 +524,31 @@ impl Spec {
             unset: "",
             toggle: "",
             kind: Kind::Choice { options },
+            doc: "",
         }
     }
+
+    /// The same spec with its `--help` text. (Natively only: the browser never
+    /// shows it, and leaving it out of the wasm saves about 3 KB gzipped.)
+    pub const fn with_doc(self, doc: &'static str) -> Spec {
+        if cfg!(target_arch = "wasm32") {
+            self
+        } else {
+            Spec { doc, ..self }
+        }
+    }
+}
+
+/// `window_ms` → `window-ms`, at compile time (the key of a field, see [`params!`](crate::params)).
+pub const fn kebab<const N: usize>(field: &str) -> [u8; N] {
+    let b = field.as_bytes();
+    let mut out = [0u8; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if b[i] == b'_' { b'-' } else { b[i] };
+        i += 1;
+    }
+    out
 }
 
 /// The stops of a slider for a whole number in `min..=max`, one per arrow

@@ -16,7 +16,7 @@
 //! ```
 
 use super::backoff::{Backoff, Jitter};
-use super::params::{Kind, Spec};
+use super::params::{Maybe, Toggle};
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
 
@@ -24,108 +24,22 @@ use super::params::ON_OFF;
 
 // ---------------------------------------------------------------- backoff
 
-/// The backoff calculator. Defaults are exercise 2's.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct BackoffParams {
-    /// Base in ms: the wait before retry n is at most base × 2^n [1–10000; exercise 2: 50]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 50))]
-    pub base_ms: u32,
-    /// Cap on each wait in ms; none = no cap [1–600000; exercise 2: 1000]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "1000", value_parser = super::params::parse_maybe))]
-    pub cap_ms: super::params::Maybe,
-    /// Retries [1–20; exercise 2: 5]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
-    pub retries: u32,
-    /// Jitter [exercise 2: full]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Jitter::Full))]
-    pub jitter: Jitter,
-    /// Seed of the sampled waits [0–4294967295; default: 7]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
-    pub seed: u32,
-}
-
-impl Default for BackoffParams {
-    fn default() -> Self {
-        Self {
-            base_ms: 50,
-            cap_ms: Some(1000),
-            retries: 5,
-            jitter: Jitter::Full,
-            seed: 7,
-        }
+crate::params! {
+    /// The backoff calculator. Defaults are exercise 2's.
+    #[derive(Eq)]
+    pub struct BackoffParams {
+        /// Base in ms: the wait before retry n is at most base × 2^n
+        base_ms: u32 = 50 => int("Base", "ms", 1, 10_000),
+        /// Cap on each wait in ms; none = no cap
+        cap_ms: Maybe = Some(1000) => optional("Tope de cada espera", "ms", "sin tope", "con tope", 1, 600_000),
+        /// Retries
+        retries: u32 = 5 => int("Reintentos", "", 1, 20),
+        /// Jitter
+        jitter: Jitter = Jitter::Full => choice("Jitter", super::backoff::JITTER_OPTIONS),
+        /// Seed of the sampled waits
+        seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
     }
 }
-
-const BACKOFF_SPECS: &[Spec] = &[
-    Spec {
-        key: "base-ms",
-        label: "Base",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 10_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "cap-ms",
-        label: "Tope de cada espera",
-        unit: "ms",
-        unset: "sin tope",
-        toggle: "con tope",
-        kind: Kind::Int {
-            min: 1,
-            max: 600_000,
-            optional: true,
-        },
-    },
-    Spec {
-        key: "retries",
-        label: "Reintentos",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 20,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "jitter",
-        label: "Jitter",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Choice {
-            options: super::backoff::JITTER_OPTIONS,
-        },
-    },
-    Spec {
-        key: "seed",
-        label: "Semilla",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: u32::MAX as i64,
-            optional: false,
-        },
-    },
-];
-
-crate::impl_params!(BackoffParams, BACKOFF_SPECS, {
-    "base-ms" => base_ms,
-    "cap-ms" => cap_ms,
-    "retries" => retries,
-    "jitter" => jitter,
-    "seed" => seed,
-});
 
 /// The wait before one retry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -220,107 +134,23 @@ pub fn backoff(params: &BackoffParams) -> BackoffTable {
 
 // ----------------------------------------------------------------- layers
 
-/// Layers that retry on their own. Defaults are the lesson's chain of four
-/// pieces: app → API → service → model server, the three callers retrying 3 times.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct LayersParams {
-    /// Layers that call another one and retry [1–8; lesson: 3]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
-    pub layers: u32,
-    /// Retries in each layer [0–10; lesson: 3]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
-    pub retries: u32,
-    /// Requests per second entering the top [1–1000000; C01: 500]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 500))]
-    pub rps: u32,
-    /// Only the layer just above the failing one retries
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = super::params::Toggle::Off))]
-    pub one_layer: super::params::Toggle,
-    /// Retry budget per layer, percent of its requests; none = no budget [1–100; lesson: 10]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "none", value_parser = super::params::parse_maybe))]
-    pub budget_pct: super::params::Maybe,
-}
-
-impl Default for LayersParams {
-    fn default() -> Self {
-        Self {
-            layers: 3,
-            retries: 3,
-            rps: 500,
-            one_layer: super::params::Toggle::Off,
-            budget_pct: None,
-        }
+crate::params! {
+    /// Layers that retry on their own. Defaults are the lesson's chain of four
+    /// pieces: app → API → service → model server, the three callers retrying 3 times.
+    #[derive(Eq)]
+    pub struct LayersParams {
+        /// Layers that call another one and retry
+        layers: u32 = 3 => int("Capas que reintentan", "", 1, 8),
+        /// Retries in each layer
+        retries: u32 = 3 => int("Reintentos por capa", "", 0, 10),
+        /// Requests per second entering the top
+        rps: u32 = 500 => int("Requests por segundo arriba", "/s", 1, 1_000_000),
+        /// Only the layer just above the failing one retries
+        one_layer: Toggle = Toggle::Off => choice("Reintenta solo la capa de abajo (las de arriba reciben «no reintentes»)", ON_OFF),
+        /// Retry budget per layer, percent of its requests; none = no budget
+        budget_pct: Maybe = None => optional("Presupuesto de reintentos por capa", "%", "sin presupuesto", "con presupuesto", 1, 100),
     }
 }
-
-const LAYERS_SPECS: &[Spec] = &[
-    Spec {
-        key: "layers",
-        label: "Capas que reintentan",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 8,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "retries",
-        label: "Reintentos por capa",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: 10,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "rps",
-        label: "Requests por segundo arriba",
-        unit: "/s",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 1_000_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "one-layer",
-        label: "Reintenta solo la capa de abajo (las de arriba reciben «no reintentes»)",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Choice { options: ON_OFF },
-    },
-    Spec {
-        key: "budget-pct",
-        label: "Presupuesto de reintentos por capa",
-        unit: "%",
-        unset: "sin presupuesto",
-        toggle: "con presupuesto",
-        kind: Kind::Int {
-            min: 1,
-            max: 100,
-            optional: true,
-        },
-    },
-];
-
-crate::impl_params!(LayersParams, LAYERS_SPECS, {
-    "layers" => layers,
-    "retries" => retries,
-    "rps" => rps,
-    "one-layer" => one_layer,
-    "budget-pct" => budget_pct,
-});
 
 /// Worst case (everything below fails): the attempts reaching each piece.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -361,144 +191,26 @@ pub fn layers(params: &LayersParams) -> LayersResult {
 
 // ----------------------------------------------------------------- budget
 
-/// The retry budget. Defaults are the lesson's gateway.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct BudgetParams {
-    /// Requests per second [1–1000000; lesson: 500]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 500))]
-    pub rps: u32,
-    /// Percent of attempts that fail [0–100; lesson: 20]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 20))]
-    pub failing_pct: u32,
-    /// Attempts per request at most (1 + retries) [1–10; lesson: 3]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
-    pub attempts: u32,
-    /// Retries allowed, percent of the requests [0–100; lesson: 10]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
-    pub budget_pct: u32,
-    /// Token bucket (gRPC retry throttling): tokens at the start and at most [1–1000; default: 10]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
-    pub max_tokens: u32,
-    /// Token bucket: tokens a success gives back, in thousandths [1–1000; default: 100 (0.1)]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100))]
-    pub token_ratio_milli: u32,
-    /// Seed of the token-bucket simulation [0–4294967295; default: 7]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
-    pub seed: u32,
-}
-
-impl Default for BudgetParams {
-    fn default() -> Self {
-        Self {
-            rps: 500,
-            failing_pct: 20,
-            attempts: 3,
-            budget_pct: 10,
-            max_tokens: 10,
-            token_ratio_milli: 100,
-            seed: 7,
-        }
+crate::params! {
+    /// The retry budget. Defaults are the lesson's gateway.
+    #[derive(Eq)]
+    pub struct BudgetParams {
+        /// Requests per second
+        rps: u32 = 500 => int("Requests por segundo", "/s", 1, 1_000_000),
+        /// Percent of attempts that fail
+        failing_pct: u32 = 20 => int("Intentos que fallan", "%", 0, 100),
+        /// Attempts per request at most (1 + retries)
+        attempts: u32 = 3 => int("Intentos por request, como mucho", "", 1, 10),
+        /// Retries allowed, percent of the requests
+        budget_pct: u32 = 10 => int("Presupuesto (reintentos / requests)", "%", 0, 100),
+        /// Token bucket (gRPC retry throttling): tokens at the start and at most
+        max_tokens: u32 = 10 => int("Cubeta: fichas máximas", "", 1, 1_000),
+        /// Token bucket: tokens a success gives back, in thousandths
+        token_ratio_milli: u32 = 100 => int("Cubeta: fichas por éxito (milésimas)", "", 1, 1_000),
+        /// Seed of the token-bucket simulation
+        seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
     }
 }
-
-const BUDGET_SPECS: &[Spec] = &[
-    Spec {
-        key: "rps",
-        label: "Requests por segundo",
-        unit: "/s",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 1_000_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "failing-pct",
-        label: "Intentos que fallan",
-        unit: "%",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: 100,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "attempts",
-        label: "Intentos por request, como mucho",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 10,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "budget-pct",
-        label: "Presupuesto (reintentos / requests)",
-        unit: "%",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: 100,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "max-tokens",
-        label: "Cubeta: fichas máximas",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 1_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "token-ratio-milli",
-        label: "Cubeta: fichas por éxito (milésimas)",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 1_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "seed",
-        label: "Semilla",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: u32::MAX as i64,
-            optional: false,
-        },
-    },
-];
-
-crate::impl_params!(BudgetParams, BUDGET_SPECS, {
-    "rps" => rps,
-    "failing-pct" => failing_pct,
-    "attempts" => attempts,
-    "budget-pct" => budget_pct,
-    "max-tokens" => max_tokens,
-    "token-ratio-milli" => token_ratio_milli,
-    "seed" => seed,
-});
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BudgetResult {

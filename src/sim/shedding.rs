@@ -19,185 +19,37 @@
 //! assert!(r.shedding.goodput_share > 0.6);
 //! ```
 
-use super::params::{Kind, Spec};
+use super::params::Maybe;
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
-/// A server above its capacity. Defaults: 150 requests per second against
-/// 4 workers of 40 ms each (100 per second), callers with a 300 ms deadline.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct SheddingParams {
-    /// Requests per second arriving [1–10000; default: 150]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 150))]
-    pub rps: u32,
-    /// Requests the server works on at once [1–256; default: 4]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 4))]
-    pub workers: u32,
-    /// Time to serve one request, in ms [1–10000; default: 40]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 40))]
-    pub service_ms: u32,
-    /// The callers' deadline, in ms [1–60000; lesson: 300]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 300))]
-    pub deadline_ms: u32,
-    /// Shedding: most requests in the server (queue + work); none = no cap [1–100000; lesson: 16]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "16", value_parser = super::params::parse_maybe))]
-    pub max_inflight: super::params::Maybe,
-    /// Shedding: reject what waited longer than this in the queue, in ms; none = no limit [1–60000; lesson: 100]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "100", value_parser = super::params::parse_maybe))]
-    pub queue_timeout_ms: super::params::Maybe,
-    /// Percent of requests from batch callers, shed first [0–100; default: 30]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 30))]
-    pub batch_pct: u32,
-    /// Seconds simulated [1–120; default: 20]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 20))]
-    pub duration_s: u32,
-    /// Seed of the (Poisson) arrivals [0–4294967295; default: 7]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
-    pub seed: u32,
-}
-
-impl Default for SheddingParams {
-    fn default() -> Self {
-        Self {
-            rps: 150,
-            workers: 4,
-            service_ms: 40,
-            deadline_ms: 300,
-            max_inflight: Some(16),
-            queue_timeout_ms: Some(100),
-            batch_pct: 30,
-            duration_s: 20,
-            seed: 7,
-        }
+crate::params! {
+    /// A server above its capacity. Defaults: 150 requests per second against
+    /// 4 workers of 40 ms each (100 per second), callers with a 300 ms deadline.
+    #[derive(Eq)]
+    pub struct SheddingParams {
+        /// Requests per second arriving
+        rps: u32 = 150 => int("Llegan por segundo", "/s", 1, 10_000),
+        /// Requests the server works on at once
+        workers: u32 = 4 => int("Workers", "", 1, 256),
+        /// Time to serve one request, in ms
+        service_ms: u32 = 40 => int("Cada request toma", "ms", 1, 10_000),
+        /// The callers' deadline, in ms
+        deadline_ms: u32 = 300 => int("Deadline del caller", "ms", 1, 60_000),
+        /// Shedding: most requests in the server (queue + work); none = no cap
+        max_inflight: Maybe = Some(16) => optional("MAX_INFLIGHT", "", "sin tope", "con tope", 1, 100_000),
+        /// Shedding: reject what waited longer than this in the queue, in ms; none = no limit
+        queue_timeout_ms: Maybe = Some(100) => optional("La fila rechaza después de", "ms", "sin límite", "con límite", 1, 60_000),
+        /// Percent of requests from batch callers, shed first
+        batch_pct: u32 = 30 => int("Requests de callers batch", "%", 0, 100),
+        /// Seconds simulated
+        duration_s: u32 = 20 => int("Segundos simulados", "s", 1, 120),
+        /// Seed of the (Poisson) arrivals
+        seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
     }
 }
-
-const SPECS: &[Spec] = &[
-    Spec {
-        key: "rps",
-        label: "Llegan por segundo",
-        unit: "/s",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 10_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "workers",
-        label: "Workers",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 256,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "service-ms",
-        label: "Cada request toma",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 10_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "deadline-ms",
-        label: "Deadline del caller",
-        unit: "ms",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 60_000,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "max-inflight",
-        label: "MAX_INFLIGHT",
-        unit: "",
-        unset: "sin tope",
-        toggle: "con tope",
-        kind: Kind::Int {
-            min: 1,
-            max: 100_000,
-            optional: true,
-        },
-    },
-    Spec {
-        key: "queue-timeout-ms",
-        label: "La fila rechaza después de",
-        unit: "ms",
-        unset: "sin límite",
-        toggle: "con límite",
-        kind: Kind::Int {
-            min: 1,
-            max: 60_000,
-            optional: true,
-        },
-    },
-    Spec {
-        key: "batch-pct",
-        label: "Requests de callers batch",
-        unit: "%",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: 100,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "duration-s",
-        label: "Segundos simulados",
-        unit: "s",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 1,
-            max: 120,
-            optional: false,
-        },
-    },
-    Spec {
-        key: "seed",
-        label: "Semilla",
-        unit: "",
-        unset: "",
-        toggle: "",
-        kind: Kind::Int {
-            min: 0,
-            max: u32::MAX as i64,
-            optional: false,
-        },
-    },
-];
-
-crate::impl_params!(SheddingParams, SPECS, {
-    "rps" => rps,
-    "workers" => workers,
-    "service-ms" => service_ms,
-    "deadline-ms" => deadline_ms,
-    "max-inflight" => max_inflight,
-    "queue-timeout-ms" => queue_timeout_ms,
-    "batch-pct" => batch_pct,
-    "duration-s" => duration_s,
-    "seed" => seed,
-});
 
 /// One second of one server.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

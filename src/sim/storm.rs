@@ -49,8 +49,8 @@
 use super::backoff::{Backoff, Jitter};
 use super::breaker::{Breaker, BreakerConfig};
 use super::budget::RetryBudget;
-use super::params::{ChoiceKey, Spec};
-use super::params::{Toggle, ON_OFF};
+use super::params::ON_OFF;
+use super::params::{ChoiceKey, Maybe, Toggle};
 use super::retry_queue::{RetryQueue, TimeQueue};
 use super::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
@@ -88,135 +88,50 @@ impl ChoiceKey for Trigger {
     const KEYS: &'static [(Self, &'static str)] = &[(Trigger::Outage, "outage"), (Trigger::Spike, "spike")];
 }
 
-/// A retry storm. Defaults: the lesson's chain (three callers that retry 3
-/// times each) in front of a server at two thirds of its capacity, which
-/// stops for 3 s at t = 5 s.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
-#[serde(rename_all = "kebab-case", default)]
-pub struct StormParams {
-    /// Fresh requests per second [1–2000; default: 50]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 50))]
-    pub rps: u32,
-    /// Attempts the server answers per second [1–5000; default: 75]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 75))]
-    pub capacity: u32,
-    /// Callers in the chain above the server (each may retry) [1–4; lesson: 3]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
-    pub layers: u32,
-    /// Retries per layer [0–5; lesson: 3]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3))]
-    pub retries: u32,
-    /// Which layers retry: all, or only the bottom one [default: all]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = RetryIn::All))]
-    pub retry_in: RetryIn,
-    /// Retry budget per layer, percent of its requests; none = no budget [0–100; lesson: 10 when used]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value = "none", value_parser = super::params::parse_maybe))]
-    pub budget_pct: super::params::Maybe,
-    /// A circuit breaker in the caller just above the server (the lesson's numbers) [default: off]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Toggle::Off))]
-    pub breaker: Toggle,
-    /// How long the breaker stays open, in s (the lesson's example says 30; shorter here so that a
-    /// short run shows it closing) [1–600; default: 10]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 10))]
-    pub breaker_open_s: u32,
-    /// What sets it off: an outage of the server or a spike of fresh requests [default: outage]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, value_enum, default_value_t = Trigger::Outage))]
-    pub trigger: Trigger,
-    /// When the trigger starts, in s [0–300; default: 5]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 5))]
-    pub trigger_at_s: u32,
-    /// How long the trigger lasts, in ms [0–120000; default: 3000]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 3_000))]
-    pub trigger_ms: u32,
-    /// During a spike, extra fresh requests, percent of the usual [0–1000; default: 100]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100))]
-    pub spike_pct: u32,
-    /// Each caller's timeout for one attempt, in ms [10–60000; default: 1000]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 1_000))]
-    pub timeout_ms: u32,
-    /// Backoff base (full jitter, wait before retry n at most base × 2ⁿ, capped at 10 s), in ms [1–10000; default: 100]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 100))]
-    pub base_ms: u32,
-    /// Seconds simulated [10–300; default: 40]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 40))]
-    pub duration_s: u32,
-    /// Seed of the arrivals and the jitter [0–4294967295; default: 7]
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = 7))]
-    pub seed: u32,
-}
-
-impl Default for StormParams {
-    fn default() -> Self {
-        StormParams {
-            rps: 50,
-            capacity: 75,
-            layers: 3,
-            retries: 3,
-            retry_in: RetryIn::All,
-            budget_pct: None,
-            breaker: Toggle::Off,
-            breaker_open_s: 10,
-            trigger: Trigger::Outage,
-            trigger_at_s: 5,
-            trigger_ms: 3_000,
-            spike_pct: 100,
-            timeout_ms: 1_000,
-            base_ms: 100,
-            duration_s: 40,
-            seed: 7,
-        }
+crate::params! {
+    /// A retry storm. Defaults: the lesson's chain (three callers that retry 3
+    /// times each) in front of a server at two thirds of its capacity, which
+    /// stops for 3 s at t = 5 s.
+    #[derive(Eq)]
+    pub struct StormParams {
+        /// Fresh requests per second
+        rps: u32 = 50 => int("Requests nuevas por segundo", "/s", 1, 2_000),
+        /// Attempts the server answers per second
+        capacity: u32 = 75 => int("Capacidad del servidor", "/s", 1, 5_000),
+        /// Callers in the chain above the server (each may retry)
+        layers: u32 = 3 => int("Capas que llaman (y pueden reintentar)", "", 1, 4),
+        /// Retries per layer
+        retries: u32 = 3 => int("Reintentos por capa", "", 0, 5),
+        /// Which layers retry: all, or only the bottom one
+        retry_in: RetryIn = RetryIn::All => choice("Reintentan", RETRY_IN_OPTIONS),
+        /// Retry budget per layer, percent of its requests; none = no budget
+        budget_pct: Maybe = None => optional("Presupuesto por capa", "%", "sin presupuesto", "con presupuesto", 0, 100),
+        /// A circuit breaker in the caller just above the server (the lesson's numbers)
+        breaker: Toggle = Toggle::Off => choice("Circuit breaker abajo", ON_OFF),
+        /// How long the breaker stays open, in s (the lesson's example says 30; shorter here so that a
+        /// short run shows it closing)
+        breaker_open_s: u32 = 10 => int("Breaker: abierto durante", "s", 1, 600),
+        /// What sets it off: an outage of the server or a spike of fresh requests
+        trigger: Trigger = Trigger::Outage => choice("Disparador", TRIGGER_OPTIONS),
+        /// When the trigger starts, in s
+        trigger_at_s: u32 = 5 => int("Empieza a los", "s", 0, 300),
+        /// How long the trigger lasts, in ms
+        trigger_ms: u32 = 3_000 => int("Dura", "ms", 0, 120_000),
+        /// During a spike, extra fresh requests, percent of the usual
+        spike_pct: u32 = 100 => int("Pico: carga extra", "%", 0, 1_000),
+        /// Each caller's timeout for one attempt, in ms
+        timeout_ms: u32 = 1_000 => int("Timeout de cada intento", "ms", 10, 60_000),
+        /// Backoff base (full jitter, wait before retry n at most base × 2ⁿ, capped at 10 s), in ms
+        base_ms: u32 = 100 => int("Base del backoff", "ms", 1, 10_000),
+        /// Seconds simulated
+        duration_s: u32 = 40 => int("Segundos simulados", "s", 10, 300),
+        /// Seed of the arrivals and the jitter
+        seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
     }
 }
 
 const RETRY_IN_OPTIONS: &[(&str, &str)] = &[("all", "todas las capas"), ("bottom", "solo la de abajo")];
 const TRIGGER_OPTIONS: &[(&str, &str)] = &[("outage", "el servidor se detiene"), ("spike", "un pico de carga")];
-
-const SPECS: &[Spec] = &[
-    Spec::int("rps", "Requests nuevas por segundo", "/s", 1, 2_000),
-    Spec::int("capacity", "Capacidad del servidor", "/s", 1, 5_000),
-    Spec::int("layers", "Capas que llaman (y pueden reintentar)", "", 1, 4),
-    Spec::int("retries", "Reintentos por capa", "", 0, 5),
-    Spec::choice("retry-in", "Reintentan", RETRY_IN_OPTIONS),
-    Spec::optional(
-        "budget-pct",
-        "Presupuesto por capa",
-        "%",
-        "sin presupuesto",
-        "con presupuesto",
-        0,
-        100,
-    ),
-    Spec::choice("breaker", "Circuit breaker abajo", ON_OFF),
-    Spec::int("breaker-open-s", "Breaker: abierto durante", "s", 1, 600),
-    Spec::choice("trigger", "Disparador", TRIGGER_OPTIONS),
-    Spec::int("trigger-at-s", "Empieza a los", "s", 0, 300),
-    Spec::int("trigger-ms", "Dura", "ms", 0, 120_000),
-    Spec::int("spike-pct", "Pico: carga extra", "%", 0, 1_000),
-    Spec::int("timeout-ms", "Timeout de cada intento", "ms", 10, 60_000),
-    Spec::int("base-ms", "Base del backoff", "ms", 1, 10_000),
-    Spec::int("duration-s", "Segundos simulados", "s", 10, 300),
-    Spec::int("seed", "Semilla", "", 0, u32::MAX as i64),
-];
-
-crate::impl_params!(StormParams, SPECS, {
-    "rps" => rps,
-    "capacity" => capacity,
-    "layers" => layers,
-    "retries" => retries,
-    "retry-in" => retry_in,
-    "budget-pct" => budget_pct,
-    "breaker" => breaker,
-    "breaker-open-s" => breaker_open_s,
-    "trigger" => trigger,
-    "trigger-at-s" => trigger_at_s,
-    "trigger-ms" => trigger_ms,
-    "spike-pct" => spike_pct,
-    "timeout-ms" => timeout_ms,
-    "base-ms" => base_ms,
-    "duration-s" => duration_s,
-    "seed" => seed,
-});
 
 /// Most attempts one run plays; past it the run stops early (`truncated`).
 /// (The largest calm run, 2,000 new requests a second for 300 s, is

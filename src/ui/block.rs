@@ -66,28 +66,15 @@ fn block(slug: &str, b: &Block) -> Html {
 
 fn directive(slug: &str, d: &Directive) -> Html {
     if let Some(problem) = check_directive(slug, d) {
-        // A lesson author's mistake: say so in the page instead of hiding it.
-        return html! { <p class="directive-error" role="note">{ format!("(No se pudo mostrar esta pieza: {problem}.)") }</p> };
+        return unplaceable(&problem);
     }
     match (d.name.as_str(), d.get("id"), d.get("output")) {
-        ("widget", Some("herd"), _) => html! { <HerdWidget /> },
-        ("widget", Some("clocks"), _) => html! { <ClocksWidget /> },
-        ("widget", Some("inflight"), _) => html! { <InflightWidget /> },
-        ("widget", Some("chain"), _) => html! { <ChainWidget /> },
-        ("widget", Some("hedging"), _) => html! { <HedgingWidget /> },
-        ("widget", Some("shedding"), _) => html! { <SheddingWidget /> },
+        ("widget", Some(id), _) => {
+            widget(id).unwrap_or_else(|| unplaceable(&format!("este lab no tiene el widget «{id}»")))
+        }
         ("table", Some("inflight"), _) => html! { <InflightTable /> },
         ("table", Some("layers"), _) => html! { <LayersTable /> },
         ("table", Some("failures"), _) => html! { <FailuresTable /> },
-        ("widget", Some("failure"), _) => html! { <FailureWidget /> },
-        ("widget", Some("breaker"), _) => html! { <BreakerWidget /> },
-        ("widget", Some("backoff"), _) => html! { <BackoffWidget /> },
-        ("widget", Some("layers"), _) => html! { <LayersWidget /> },
-        ("widget", Some("budget"), _) => html! { <BudgetWidget /> },
-        ("widget", Some("storm"), _) => html! { <StormWidget /> },
-        ("widget", Some("store"), _) => html! { <StoreWidget /> },
-        ("widget", Some("degradation"), _) => html! { <DegradationWidget /> },
-        ("widget", Some("failmode"), _) => html! { <FailModeWidget /> },
         ("table", Some("methods"), _) => html! { <MethodsTable /> },
         ("progress", _, _) => html! { <ProgressSummary /> },
         ("cards", _, _) => html! { <ConceptCards slug={slug.to_string()} /> },
@@ -95,6 +82,45 @@ fn directive(slug: &str, d: &Directive) -> Html {
         ("program", _, Some(output)) => html! {
             <ProgramListing slug={slug.to_string()} src={d.get("src").unwrap_or_default().to_string()} output={output.to_string()} />
         },
-        _ => html! {},
+        (name, _, _) => unplaceable(&format!("«::{name}» no es una pieza que este lab dibuje")),
+    }
+}
+
+/// The component of a registry's widget ([`crate::scenario::ALL`]); a test
+/// checks that every id has one.
+pub fn widget(id: &str) -> Option<Html> {
+    Some(match id {
+        "herd" => html! { <HerdWidget /> },
+        "clocks" => html! { <ClocksWidget /> },
+        "inflight" => html! { <InflightWidget /> },
+        "chain" => html! { <ChainWidget /> },
+        "hedging" => html! { <HedgingWidget /> },
+        "shedding" => html! { <SheddingWidget /> },
+        "failure" => html! { <FailureWidget /> },
+        "breaker" => html! { <BreakerWidget /> },
+        "backoff" => html! { <BackoffWidget /> },
+        "layers" => html! { <LayersWidget /> },
+        "budget" => html! { <BudgetWidget /> },
+        "storm" => html! { <StormWidget /> },
+        "store" => html! { <StoreWidget /> },
+        "degradation" => html! { <DegradationWidget /> },
+        "failmode" => html! { <FailModeWidget /> },
+        _ => return None,
+    })
+}
+
+/// A lesson author's mistake: said in the page instead of hidden.
+fn unplaceable(problem: &str) -> Html {
+    html! { <p class="directive-error" role="note">{ format!("(No se pudo mostrar esta pieza: {problem}.)") }</p> }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_registered_widget_has_its_component() {
+        for s in crate::scenario::ALL {
+            assert!(super::widget(s.id).is_some(), "{}", s.id);
+        }
+        assert!(super::widget("nada").is_none());
     }
 }

@@ -154,6 +154,12 @@ pub fn page(shell: &str, route: &Route, body: &str) -> Result<String, String> {
 /// Writes every route's page into the build's folder `dist` (see the
 /// module's text); returns each file written with its size.
 pub fn write_all(dist: &Path) -> Result<Vec<(String, usize)>, String> {
+    // A lesson that places a piece the lab does not have (an unknown widget id,
+    // a directive missing what it needs) fails the build, not the learner's page.
+    let problems = crate::lesson::check_all();
+    if !problems.is_empty() {
+        return Err(format!("the lessons' directives: {}", problems.join("; ")));
+    }
     let index = std::fs::read_to_string(dist.join("index.html"))
         .map_err(|e| format!("{}: {e}", dist.join("index.html").display()))?;
     let shell = shell(&index)?;

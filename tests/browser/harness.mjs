@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
+import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 
@@ -36,18 +37,13 @@ export async function stopLab() {
 
 export const url = (path) => base + path;
 
-/** The lesson, and its widgets as `src/lesson/mod.rs` lists them (`WIDGETS`). */
 export const SLUG = 'timeouts-reintentos-idempotencia';
-export const WIDGETS = ['herd', 'clocks', 'inflight', 'chain', 'hedging', 'shedding', 'backoff', 'layers',
-  'budget', 'failure', 'breaker', 'storm', 'store', 'degradation', 'failmode'];
-/** Each widget's Spanish name (`lesson::widget_name`): its page's title and its iframe's. */
-export const WIDGET_NAMES = {
-  herd: 'La manada', clocks: 'Tres relojes', inflight: 'Lo que cuesta esperar de más', chain: 'La cadena de C01',
-  hedging: 'Hedging', shedding: 'Load shedding', backoff: 'Calculadora de backoff', layers: 'Cada capa multiplica',
-  budget: 'El presupuesto de reintentos', failure: '¿Reintentarías?', breaker: 'Circuit breaker',
-  storm: 'Tormenta de reintentos', store: 'La llave de idempotencia', degradation: 'Degradación',
-  failmode: '¿Abierto o cerrado?',
-};
+/** The widgets, from the lab's one list (`src/scenario.rs`, `sensei-lab scenarios --json`):
+ * their ids in order, and each one's Spanish name (its page's title and its iframe's). */
+const SCENARIOS = JSON.parse(execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'sensei-lab', '--', 'scenarios', '--json'],
+  { cwd: join(here, '..', '..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+export const WIDGETS = SCENARIOS.map((s) => s.id);
+export const WIDGET_NAMES = Object.fromEntries(SCENARIOS.map((s) => [s.id, s.name]));
 
 /** Records a page's console errors and uncaught exceptions (a Rust panic included) into `problems`. */
 export function watch(page, problems = []) {

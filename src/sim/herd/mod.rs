@@ -1,0 +1,157 @@
+//! The thundering herd: many clients fail at once and retry with backoff.
+//!
+//! Why: backoff alone does not separate clients that failed together. If a
+//! thousand clients fail at t = 0 and all wait 200 ms, they come back in the
+//! same 10 ms window, the server takes its 50 and the other 950 fail again,
+//! together. Jitter spreads the same retries over time, so the server sees
+//! a drizzle instead of a wave.
+//!
+//! This is the lesson's Python program (`simular`) in Rust, generalised to a
+//! chosen window length, seed, cap and jitter, and exact to it: same RNG
+//! (CPython's MT19937), same order of draws, same float arithmetic, same
+//! event order (time, then client, then attempt number). For any parameters
+//! it gives what the Python program gives.
+//!
+//! In two parts. [`reference`] is the lesson's algorithm as it is written —
+//! one heap, one attempt at a time — short, to be read first, and the tests'
+//! oracle. `fast` is the engine the lab runs: the same figures, a window at
+//! a time, over 100 times faster than CPython (docs/PERFORMANCE.md); its
+//! invariants are at its top, and its speed goal is met: it is not to be
+//! tuned further.
+//!
+//! ```
+//! use sensei_lab::sim::herd::{simulate, HerdParams};
+//! use sensei_lab::sim::backoff::Jitter;
+//! let r = simulate(&HerdParams::default()); // full jitter, the lesson's "con jitter"
+//! assert_eq!((r.served, r.gave_up, r.peak, r.attempts), (1000, 0, 61, 1061));
+//! ```
+
+use super::backoff::Jitter;
+use super::params::Maybe;
+use serde::{Deserialize, Serialize};
+
+mod fast;
+pub mod reference;
+
+pub use fast::{simulate, simulate_reusing, HerdScratch};
+
+crate::params! {
+    /// Parameters of the herd simulation. Defaults are the lesson's values.
+    /// The work is at most clients × retries attempts (one million).
+    #[derive(Eq)]
+    pub struct HerdParams {
+        /// Clients that fail together at t = 0
+        clients: u32 = 1000 => int("Clientes", "", 1, 100_000),
+        /// Requests the server serves in each window; it rejects the rest
+        capacity: u32 = 50 => int("Capacidad por ventana", "", 1, 100_000),
+        /// Length of the server's window in ms
+        window_ms: u32 = 10 => int("Ventana", "ms", 1, 1_000),
+        /// Backoff base in ms: the wait before retry n is at most base × 2^n
+        base_ms: u32 = 100 => int("Base del backoff", "ms", 1, 10_000),
+        /// Optional cap on any wait, in ms; none = no cap
+        cap_ms: Maybe = None => optional("Tope de la espera", "ms", "sin tope", "con tope", 1, 600_000),
+        /// Retries per client; a client gives up when its last one is rejected
+        retries: u32 = 3 => int("Reintentos por cliente", "", 1, MAX_RETRIES as i64),
+        /// Jitter applied to each wait; the widget compares it with none
+        jitter: Jitter = Jitter::Full => choice("Jitter", super::backoff::JITTER_OPTIONS),
+        /// Seed of Python's random.Random
+        seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
+    }
+}
+
+/// The most retries a client may make (the bound of [`HerdParams::retries`]).
+const MAX_RETRIES: usize = 10;
+
+/// What one run of the simulation produced.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HerdResult {
+    /// Clients whose attempt the server accepted.
+    pub served: u32,
+    /// Clients whose last retry was rejected too.
+    pub gave_up: u32,
+    /// Most attempts that arrived in one window.
+    pub peak: u32,
+    /// Attempts that arrived in all (every retry of every client).
+    pub attempts: u64,
+    /// Window length the counts refer to.
+    pub window_ms: u32,
+    /// Attempts per window, as `(window index, count)`, in time order; only
+    /// windows where something arrived. Window `i` spans
+    /// `[i × window_ms, (i + 1) × window_ms)`.
+    pub windows: Vec<(u64, u32)>,
+}
+
+impl HerdResult {
+    /// The line the lesson's program prints for this run, e.g.
+    /// `sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos`.
+    pub fn lesson_line(&self, jitter: Jitter) -> String {
+        let label = match jitter {
+            Jitter::None => "sin jitter",
+            Jitter::Full => "con jitter",
+            Jitter::Equal => "con equal jitter",
+            Jitter::Decorrelated => "con decorrelated jitter",
+        };
+        format!(
+            "{label}: {} atendidos, {} se rinden, pico de {} en {} ms, {} intentos",
+            self.served, self.gave_up, self.peak, self.window_ms, self.attempts
+        )
+    }
+}
+
+/// The lesson's program: both runs at the lesson's values, as it prints them.
+pub fn lesson_program_output() -> [String; 2] {
+    [Jitter::None, Jitter::Full].map(|jitter| {
+        let p = HerdParams {
+            jitter,
+            ..HerdParams::default()
+        };
+        simulate(&p).lesson_line(jitter)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lesson's program at 10 and 100 times its clients, as CPython runs it
+    /// (`python3 scripts/herd-vs-python.py --python-only`), and as the reference.
+    #[test]
+    fn ten_and_a_hundred_times_the_clients_as_python() {
+        for (clients, jitter, figures) in [
+            (10_000, Jitter::None, (150, 9_850, 10_000, 29_850)),
+            (10_000, Jitter::Full, (5_939, 4_061, 781, 26_826)),
+            (100_000, Jitter::None, (150, 99_850, 100_000, 299_850)),
+            (100_000, Jitter::Full, (6_723, 93_277, 7_725, 296_887)),
+        ] {
+            let p = HerdParams {
+                clients,
+                jitter,
+                ..HerdParams::default()
+            };
+            let r = simulate(&p);
+            assert_eq!((r.served, r.gave_up, r.peak, r.attempts), figures, "{p:?}");
+            assert_eq!(r, reference::simulate(&p), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn lesson_figures_to_the_character() {
+        let [a, b] = lesson_program_output();
+        assert_eq!(
+            a,
+            "sin jitter: 150 atendidos, 850 se rinden, pico de 1000 en 10 ms, 2850 intentos"
+        );
+        assert_eq!(
+            b,
+            "con jitter: 1000 atendidos, 0 se rinden, pico de 61 en 10 ms, 1061 intentos"
+        );
+        // The reference, read first, says the same.
+        for (jitter, line) in [(Jitter::None, a), (Jitter::Full, b)] {
+            let p = HerdParams {
+                jitter,
+                ..HerdParams::default()
+            };
+            assert_eq!(reference::simulate(&p).lesson_line(jitter), line);
+        }
+    }
+}

@@ -219,7 +219,19 @@ for (const engine of ENGINES) {
       await driver.get(`${at}${LESSON}/ejercicios/4`);
       await driver.wait(until.elementLocated(By.css('#exercise-4-a1')), 30_000);
       await driver.get(`${at}${LESSON}/la-manada`);
-      await driver.wait(async () => (await draws(driver, 'herd')) >= 1, 30_000, `${engine}: offline, the herd did not draw`);
+      // The section's widget, brought into view as a reader scrolls to it (a
+      // widget off screen is not laid out: `content-visibility: auto`).
+      await driver.wait(until.elementLocated(By.css('#app[data-ready] #widget-herd canvas')), 30_000, `${engine}: offline, no herd`);
+      await driver.executeScript('document.querySelector("#widget-herd").scrollIntoView({block: "center"})');
+      try {
+        await driver.wait(async () => (await draws(driver, 'herd')) >= 1, 30_000);
+      } catch (e) {
+        // Say how far the page got.
+        const state = await driver.executeScript(`const app = document.getElementById('app'), c = document.querySelector('#widget-herd canvas');
+          return JSON.stringify({ start: app?.dataset.start, ready: app?.dataset.ready, url: location.href,
+            canvas: c && [c.width, c.height, c.dataset.draws], controlled: !!navigator.serviceWorker?.controller })`).catch(String);
+        throw new Error(`${engine}: offline, the herd did not draw: ${state}`, { cause: e });
+      }
       assert.deepEqual(await errors(driver), []);
     });
 

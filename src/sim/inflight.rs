@@ -23,6 +23,7 @@
 
 use super::params::Maybe;
 use super::rng::{PyRandom, UnitRng};
+use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -257,6 +258,12 @@ pub struct PodRun {
 /// Plays one pod out: arrivals, a slot each for `other + timeout` ms (the
 /// backend is stuck, so every call waits its full timeout), 503 when full.
 pub fn simulate(params: &InflightParams) -> PodRun {
+    simulate_from(params, &mut PyRandom::seed_from_u64(params.seed.into()))
+}
+
+/// [`simulate`], drawing the random arrivals from `rng` (any `rand_core`
+/// generator; [`simulate`] seeds Python's with the scenario's `seed`).
+pub fn simulate_from<R: UnitRng>(params: &InflightParams, rng: &mut R) -> PodRun {
     let (p, _) = super::params::clamp(params);
     // Time in whole nanoseconds, so that a slot freed at 190 ms is free for
     // the arrival at 190 ms (floats would drift by an ulp and miss it).
@@ -271,7 +278,6 @@ pub fn simulate(params: &InflightParams) -> PodRun {
     };
     let played = ((p.duration_s as f64).min(budget / rate) * NS as f64) as u64;
     let cap = p.max_inflight.map_or(u64::MAX, u64::from);
-    let mut rng = PyRandom::new(p.seed);
 
     // Every request holds its slot equally long, so they end in start order.
     let mut ends: VecDeque<u64> = VecDeque::new();

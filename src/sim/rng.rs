@@ -1,9 +1,13 @@
 //! Random numbers, passed in and seeded.
 //!
-//! Every random draw in the core comes from a value of a type that implements
-//! [`UnitRng`], handed to the simulation by its caller. Nothing in the core
-//! reads a clock or an OS entropy source, so the same seed always gives the
-//! same run, natively and in the browser.
+//! Every random draw in the core comes from a generator handed to the
+//! simulation by its caller: any `rand_core` generator (`rand_core::Rng`),
+//! seen through [`UnitRng`], which adds Python's floats. The Monte Carlo
+//! scenarios take one as a type parameter (`simulate_with`); their
+//! `simulate` seeds [`PyRandom`] with the scenario's `seed`, so a seeded
+//! link shows the run it always showed. Nothing in the core reads a clock or
+//! an OS entropy source, so the same seed always gives the same run,
+//! natively and in the browser.
 //!
 //! [`PyRandom`] is the Mersenne Twister exactly as CPython's `random.Random`
 //! uses it: seeded with `init_by_array` (what `random.Random(7)` does for a
@@ -18,10 +22,16 @@
 //! assert_eq!(rng.random(), 0.32383276483316237);
 //! ```
 
-/// A source of uniform floats in `[0, 1)`.
-pub trait UnitRng {
-    /// The next float in `[0, 1)`, like Python's `random.random()`.
-    fn random(&mut self) -> f64;
+/// A `rand_core` generator's uniform floats in `[0, 1)`, as Python makes them.
+pub trait UnitRng: rand_core::Rng {
+    /// The next float in `[0, 1)`, like Python's `random.random()`: from two
+    /// 32-bit draws (`genrand_res53`), so any Mersenne Twister gives CPython's
+    /// floats, and any other generator floats of the same kind.
+    #[inline]
+    fn random(&mut self) -> f64 {
+        let a = self.next_u32();
+        res53(a, self.next_u32())
+    }
 
     /// A float between `a` and `b`, computed as Python's `random.uniform`
     /// computes it: `a + (b - a) * random()`.
@@ -292,7 +302,8 @@ fn res53(a: u32, b: u32) -> f64 {
 }
 
 impl UnitRng for PyRandom {
-    /// `genrand_res53`: 27 bits from one draw, 26 from the next.
+    /// `genrand_res53`: 27 bits from one draw, 26 from the next, read from
+    /// the block at once when both are there (the herd's hot path).
     #[inline(always)]
     fn random(&mut self) -> f64 {
         let (a, b) = match self.words.out.get(self.pos..self.pos + 2) {
@@ -478,5 +489,59 @@ mod tests {
         let mut rng = PyRandom::new(123);
         assert_eq!(rng.uniform(0.0, 200.0), 10.472719770188865);
         assert_eq!(rng.uniform(100.0, 900.0), 169.74934201810584);
+    }
+
+    /// Any `rand_core` generator drives the Monte Carlo scenarios: a small
+    /// SplitMix64 here. Seeded Python's, `simulate_from` is `simulate`; from
+    /// another generator, a run of the same kind (its counts add up).
+    #[test]
+    fn any_rand_core_generator_drives_the_scenarios() {
+        use crate::sim::{inflight, shedding, storm};
+        use rand_core::SeedableRng;
+        struct SplitMix(u64);
+        impl rand_core::TryRng for SplitMix {
+            type Error = core::convert::Infallible;
+            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+                Ok((self.try_next_u64()? >> 32) as u32)
+            }
+            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+                self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = self.0;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                Ok(z ^ (z >> 31))
+            }
+            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+                for b in dst {
+                    *b = self.try_next_u32()? as u8;
+                }
+                Ok(())
+            }
+        }
+        impl UnitRng for SplitMix {}
+
+        let sp = shedding::SheddingParams::default();
+        let py = |seed: u32| PyRandom::seed_from_u64(seed.into());
+        assert_eq!(shedding::simulate_from(&sp, &mut py(sp.seed)), shedding::simulate(&sp));
+        let other = shedding::simulate_from(&sp, &mut SplitMix(1));
+        assert_ne!(other, shedding::simulate(&sp));
+        for s in [&other.unbounded, &other.shedding] {
+            let on_time = (s.goodput_share * s.arrivals as f64).round() as u64;
+            assert_eq!(on_time + s.late + s.rejected + s.unfinished, s.arrivals);
+        }
+        assert_eq!(other.unbounded.arrivals, other.shedding.arrivals);
+
+        let ip = inflight::InflightParams {
+            arrivals: inflight::Arrivals::Poisson,
+            ..Default::default()
+        };
+        assert_eq!(inflight::simulate_from(&ip, &mut py(ip.seed)), inflight::simulate(&ip));
+        let other = inflight::simulate_from(&ip, &mut SplitMix(2));
+        assert_eq!(other.served + other.rejected, other.arrivals);
+
+        let st = storm::StormParams::default();
+        assert_eq!(storm::simulate_from(&st, &mut py(st.seed)), storm::simulate(&st));
+        let other = storm::simulate_from(&st, &mut SplitMix(3));
+        assert!(other.succeeded <= other.requests && other.requests <= other.attempts);
     }
 }

@@ -21,6 +21,7 @@
 
 use super::params::Maybe;
 use super::rng::{PyRandom, UnitRng};
+use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -326,13 +327,18 @@ impl Ord for Time {
 
 /// Plays the same Poisson arrivals through both servers.
 pub fn simulate(params: &SheddingParams) -> SheddingRun {
+    simulate_from(params, &mut PyRandom::seed_from_u64(params.seed.into()))
+}
+
+/// [`simulate`], drawing the arrivals from `rng` (any `rand_core` generator;
+/// [`simulate`] seeds Python's with the scenario's `seed`).
+pub fn simulate_from<R: UnitRng>(params: &SheddingParams, rng: &mut R) -> SheddingRun {
     let (p, _) = super::params::clamp(params);
     let rate = p.rps as f64;
     // A run that would take more than the budget plays whole seconds that
     // fit in it with room for the arrivals' noise (the last second's figures
     // stay whole); the arrival count is still capped, in case.
     let played = (p.duration_s as f64).min((0.9 * MAX_ARRIVALS as f64 / rate).floor().max(1.0));
-    let mut rng = PyRandom::new(p.seed);
     let mut arrivals = Vec::with_capacity((rate * played) as usize + 16);
     let mut t = 0.0;
     let mut played = played;

@@ -53,6 +53,7 @@ use super::params::ON_OFF;
 use super::params::{ChoiceKey, Maybe, Toggle};
 use super::retry_queue::{RetryQueue, TimeQueue};
 use super::rng::{PyRandom, UnitRng};
+use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -324,12 +325,18 @@ struct Request {
 
 /// Plays the storm.
 pub fn simulate(params: &StormParams) -> StormRun {
-    play::<RetryQueue>(params, RetryQueue::default())
+    simulate_from(params, &mut PyRandom::seed_from_u64(params.seed.into()))
+}
+
+/// [`simulate`], drawing from `rng` (any `rand_core` generator; [`simulate`]
+/// seeds Python's with the scenario's `seed`).
+pub fn simulate_from<R: UnitRng>(params: &StormParams, rng: &mut R) -> StormRun {
+    play::<RetryQueue, R>(params, RetryQueue::default(), rng)
 }
 
 /// Plays the storm with `retries` as the queue of retries (the calendar, or
 /// in the tests the binary heap it replaced).
-fn play<Q: TimeQueue>(params: &StormParams, mut retries: Q) -> StormRun {
+fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mut R) -> StormRun {
     let (p, _) = super::params::clamp(params);
     let layers = (p.layers as usize).clamp(1, MAX_LAYERS);
     let allowed = |k: usize| -> u8 {
@@ -350,7 +357,6 @@ fn play<Q: TimeQueue>(params: &StormParams, mut retries: Q) -> StormRun {
         cap_ms: Some(BACKOFF_CAP_MS),
         jitter: Jitter::Full,
     };
-    let mut rng = PyRandom::new(p.seed);
     let mut budgets: Vec<RetryBudget> = (0..layers)
         .map(|_| RetryBudget::new(p.budget_pct.unwrap_or(0) as f64 / 100.0, 1_000.0))
         .collect();
@@ -489,7 +495,7 @@ fn play<Q: TimeQueue>(params: &StormParams, mut retries: Q) -> StormRun {
                     for b in budgets.iter_mut().take(k) {
                         b.request(now);
                     }
-                    let wait = backoff.wait(r.used[k] as u32, backoff.base_ms, &mut rng);
+                    let wait = backoff.wait(r.used[k] as u32, backoff.base_ms, rng);
                     retries.push((now + wait).max(0.0), id);
                     retried = true;
                     break;
@@ -908,7 +914,7 @@ mod tests {
         let mut retried = 0;
         for p in &cases {
             let calendar = simulate(p);
-            let heap = play(p, BinaryHeap::new());
+            let heap = play(p, BinaryHeap::new(), &mut PyRandom::new(p.seed));
             assert_eq!(calendar, heap, "{p:?}");
             retried += usize::from(calendar.attempts > calendar.requests);
         }

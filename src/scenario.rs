@@ -7,7 +7,7 @@
 //! directive check (an unknown id fails `sensei-lab lessons` and the release
 //! build's prerender), the fuzz and property loops over every scenario, and
 //! the browser tests' widget list (`sensei-lab scenarios --json`). The
-//! browser's dispatch from an id to its component is `ui::block`, checked
+//! browser's dispatch from an id to its component is `ui::pages::block`, checked
 //! against this list by a test; natively, each entry also names its runner
 //! (`cli::scenarios`), which turns the core's result into the one JSON shape
 //! and the Spanish lines.

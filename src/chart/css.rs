@@ -1,5 +1,5 @@
 //! Colours and fonts as CSS strings for the browser's canvas
-//! (`ui::canvas_backend`: the crisp lines it strokes itself and the fonts it
+//! (`ui::canvas::canvas_backend`: the crisp lines it strokes itself and the fonts it
 //! measures text with), written with integers: strings that do not depend on
 //! how a float prints.
 

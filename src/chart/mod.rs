@@ -1,5 +1,5 @@
 //! Charts, drawn on any plotters [`DrawingBackend`]: a canvas in the
-//! browser (`ui::canvas_backend`), an SVG string in native tests. One module
+//! browser (`ui::canvas::canvas_backend`), an SVG string in native tests. One module
 //! per chart; each takes plain data prepared by the core's results, so the
 //! same picture can be checked without a browser.
 //!

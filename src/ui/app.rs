@@ -1,11 +1,11 @@
 //! The application shell: the router, and the page of each route.
 
-use super::lesson_page::LessonPage;
-use super::not_found::NotFound;
-use super::piece_page::PiecePage;
-use super::print_page::PrintPage;
-use super::route::{Piece, Route};
-use super::router::{use_router, Navigator};
+use crate::ui::pages::lesson_page::LessonPage;
+use crate::ui::pages::not_found::NotFound;
+use crate::ui::pages::piece_page::PiecePage;
+use crate::ui::pages::print_page::PrintPage;
+use crate::ui::route::{Piece, Route};
+use crate::ui::router::{use_router, Navigator};
 use yew::prelude::*;
 
 fn switch(route: Route) -> Html {

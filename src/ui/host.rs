@@ -2,7 +2,7 @@
 //! query), the site's base and origin, and where the title goes.
 //!
 //! In the browser these are read from `window`. Natively, when the build
-//! prerenders every page ([`super::prerender`]), there is no window: the
+//! prerenders every page ([`crate::ui::prerender`]), there is no window: the
 //! values are the page being written ([`Page`]), with no query and no origin,
 //! which is also what the browser's first render must see to hydrate that
 //! page (see `ui::start`). Everything else that reads the browser (storage,

@@ -13,12 +13,12 @@
 //! folder, it writes the same.
 //!
 //! A prerendered page is what the browser's first render shows at that
-//! address with no query and no saved progress ([`super::host`]): anything
+//! address with no query and no saved progress ([`crate::ui::host`]): anything
 //! else (a widget's state in the URL, a class's variant, the student's
 //! answers) comes after hydration, or the page renders instead.
 
-use super::{host, prerender_attr, App, ROOT_ID};
 use crate::route::Route;
+use crate::ui::{host, prerender_attr, App, ROOT_ID};
 use std::path::Path;
 
 /// Where `route`'s page goes in the build's folder.
@@ -40,7 +40,7 @@ pub fn render(route: &Route, base_href: &str) -> String {
 
 /// [`render`] for each route, on one runtime.
 pub fn render_all(routes: &[Route], base_href: &str) -> Vec<String> {
-    let base = super::url_state::base_of(base_href);
+    let base = crate::ui::hooks::url_state::base_of(base_href);
     let rt = tokio::runtime::Builder::new_current_thread()
         .build()
         .expect("a one-thread runtime for the server renderer");

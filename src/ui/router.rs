@@ -10,14 +10,14 @@
 //! messages): 34 KB gzipped of the browser's download. The paths themselves are read and written by
 //! [`crate::route`], natively tested.
 
-use super::route::Route;
-use super::url_state;
+use crate::ui::hooks::url_state;
+use crate::ui::route::Route;
 use gloo::events::EventListener;
 use yew::prelude::*;
 
 /// The route the address bar shows now (under the site's base).
 pub fn current() -> Route {
-    let path = super::host::pathname();
+    let path = crate::ui::host::pathname();
     let base = url_state::base_path();
     match path.strip_prefix(base.as_str()) {
         Some("") => Route::Home,
@@ -29,7 +29,7 @@ pub fn current() -> Route {
 /// `route`, once the page's title is its own ([`Route::title`]): every
 /// route the router shows goes through here.
 fn titled(route: Route) -> Route {
-    super::host::set_title(&route.title());
+    crate::ui::host::set_title(&route.title());
     route
 }
 

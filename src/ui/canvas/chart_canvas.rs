@@ -1,0 +1,163 @@
+//! A `<canvas>` that draws any [`Chart`] (through `canvas_backend`) whenever the
+//! chart, the canvas's size or the screen's pixel ratio changes. The drawing is in [`crate::chart`].
+
+use crate::chart::Chart;
+use crate::ui::canvas::canvas_backend::Canvas;
+use gloo::events::EventListener;
+use plotters::prelude::IntoDrawingArea;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlCanvasElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ChartCanvasProps {
+    pub chart: Rc<Chart>,
+    /// Text alternative with the same data, for screen readers.
+    pub label: AttrValue,
+    /// Height in CSS px on a wide chart (a narrow one gets ¾ of it): one of
+    /// the heights `static/style.css` lists for `.chart[data-h]`.
+    #[prop_or(340)]
+    pub height: u32,
+    /// What goes right under the chart, before its data table (e.g. a key).
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// A canvas's size in CSS pixels and the screen's device pixels per CSS pixel.
+#[derive(Clone, Copy, PartialEq, Default)]
+struct Size {
+    width: u32,
+    height: u32,
+    ratio: f64,
+}
+
+/// The canvas's size as laid out by the style sheet (its height is set there,
+/// by the chart's `data-h` and the width of its box), and the screen's ratio.
+fn measure(canvas: &HtmlCanvasElement) -> Size {
+    let ratio = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0);
+    Size {
+        width: canvas.client_width().max(1) as u32,
+        height: canvas.client_height().max(1) as u32,
+        ratio,
+    }
+}
+
+/// Watches the canvas's box (`ResizeObserver`: the column narrows, the page
+/// is zoomed, a font loads) and the screen's ratio (a window moved to another
+/// screen, zoom), and sets `size` when either changes.
+#[hook]
+fn use_canvas_size(canvas: NodeRef) -> UseStateHandle<Size> {
+    // Set on every observation; the component renders only when it changed.
+    let size = use_state_eq(Size::default);
+    {
+        let size = size.clone();
+        use_effect_with((), move |_| {
+            let update = {
+                let canvas = canvas.clone();
+                let size = size.clone();
+                move || {
+                    if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                        size.set(measure(&c));
+                    }
+                }
+            };
+            update();
+            let on_resize = Closure::<dyn FnMut()>::new(update.clone());
+            let observer = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok();
+            if let (Some(o), Some(c)) = (&observer, canvas.get()) {
+                o.observe(&c.unchecked_into());
+            }
+            // The ratio: a media query that stops matching when it changes.
+            let ratio_watch: Rc<RefCell<Option<EventListener>>> = Rc::default();
+            fn watch(slot: Rc<RefCell<Option<EventListener>>>, update: Rc<dyn Fn()>) {
+                let Some(w) = web_sys::window() else { return };
+                if let Ok(Some(mq)) = w.match_media(&format!("(resolution: {}dppx)", w.device_pixel_ratio())) {
+                    let again = slot.clone();
+                    let listener = EventListener::once(&mq, "change", move |_| {
+                        update();
+                        watch(again, update);
+                    });
+                    *slot.borrow_mut() = Some(listener);
+                }
+            }
+            watch(ratio_watch.clone(), Rc::new(update));
+            move || {
+                if let Some(o) = observer {
+                    o.disconnect();
+                }
+                drop(on_resize);
+                ratio_watch.borrow_mut().take();
+            }
+        });
+    }
+    size
+}
+
+#[component]
+pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
+    let canvas = use_node_ref();
+    let size = use_canvas_size(canvas.clone());
+    {
+        let canvas = canvas.clone();
+        use_effect_with((props.chart.clone(), *size), move |(chart, size)| {
+            if size.width <= 1 {
+                return;
+            }
+            let Some(el) = canvas.cast::<HtmlCanvasElement>() else {
+                return;
+            };
+            let perf = web_sys::window().and_then(|w| w.performance());
+            if let Some(p) = &perf {
+                let _ = p.mark("chart-draw-start");
+            }
+            if let Some(backend) = Canvas::new(el.clone(), (size.width, size.height), size.ratio) {
+                if let Err(e) = chart.draw(&backend.into_drawing_area()) {
+                    web_sys::console::error_1(&format!("chart: {e}").into());
+                }
+            }
+            // Lets the browser tests and benchmarks see each redraw.
+            let n: u32 = el.get_attribute("data-draws").and_then(|v| v.parse().ok()).unwrap_or(0);
+            let _ = el.set_attribute("data-draws", &(n + 1).to_string());
+            if let Some(p) = &perf {
+                let _ = p.mark("chart-drawn");
+            }
+        });
+    }
+    // The same data as a table, built only when the learner opens it.
+    let open = use_state(|| false);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let table = if *open {
+        let t = props.chart.data();
+        html! {
+            <table class="chart-table">
+                <caption>{ t.caption }</caption>
+                <thead><tr>{ for t.head.iter().map(|h| html! { <th scope="col">{ h }</th> }) }</tr></thead>
+                <tbody>{ for t.rows.iter().map(|r| html! {
+                    <tr>{ for r.iter().map(|c| html! { <td>{ c }</td> }) }</tr>
+                }) }</tbody>
+            </table>
+        }
+    } else {
+        html! {}
+    };
+    html! {
+        <>
+            <div class="chart-pin">
+                <div class="chart" data-h={props.height.to_string()}>
+                    <canvas ref={canvas} role="img" aria-label={props.label.clone()}></canvas>
+                </div>
+                { props.children.clone() }
+            </div>
+            <details class="chart-data" open={*open}>
+                <summary onclick={toggle.reform(|e: MouseEvent| { e.prevent_default(); e })}>{ "Ver los datos de la gráfica" }</summary>
+                { table }
+            </details>
+        </>
+    }
+}

@@ -1,0 +1,357 @@
+//! One exercise, answered in the page: the statement, one field (or a
+//! choice) per part, «Comprobar» part by part, then the worked solution;
+//! «Otra versión» draws other numbers (the variant is in the URL, so a link
+//! reproduces it). Everything comes from [`crate::exercise`].
+
+use crate::exercise::answer::{read, shown, Unit};
+use crate::exercise::progress::Progress;
+use crate::exercise::{build, check, check_part, has_variants, variant_from_text, Exercise, Mark, MAX_VARIANT};
+use crate::ui::hooks::progress_store;
+use crate::ui::hooks::url_state;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ExerciseProps {
+    pub n: u32,
+}
+
+/// `exercise=N&variant=K` in the URL: the variant of exercise N to show;
+/// `class=K`: the variant of every exercise, the same for a whole class. A
+/// variant the URL cannot give (`-1`, `abc`, `2000000`) comes with a note.
+pub fn variant_from_url(n: u32) -> (u32, Option<String>) {
+    if !has_variants(n) {
+        return (0, None);
+    }
+    let q = url_state::current_query();
+    let (mut ex, mut variant, mut class) = (None, None, None);
+    for kv in q.trim_start_matches('?').split('&') {
+        match kv.split_once('=') {
+            Some(("exercise", v)) => ex = v.parse::<u32>().ok(),
+            Some(("variant", v)) => variant = Some(v),
+            Some(("class", v)) => class = Some(v),
+            _ => {}
+        }
+    }
+    if ex == Some(n) {
+        variant.map_or((0, None), |v| variant_from_text(v, "La versión"))
+    } else {
+        class.map_or((0, None), |c| variant_from_text(c, "La versión de la clase"))
+    }
+}
+
+/// The variant in the URL (nothing for the lesson's numbers), beside the widgets' states.
+fn write_url(n: u32, variant: u32) {
+    url_state::replace_query(&crate::route::with_exercise(&url_state::current_query(), n, variant));
+}
+
+#[derive(Clone, PartialEq)]
+struct State {
+    variant: u32,
+    answers: Vec<String>,
+    marks: Option<Vec<Mark>>,
+    /// A real check happened (not only parts remembered from before).
+    checked: bool,
+    solution: bool,
+    notice: Option<String>,
+    /// What the URL asked for that could not be shown as asked.
+    url_note: Option<String>,
+}
+
+impl State {
+    /// Variant `variant`, with the parts the student answered right before.
+    fn fresh(n: u32, variant: u32) -> Self {
+        // What went wrong with storage on load is said once, by the progress summary.
+        Self::with(n, variant, &progress_store::load().0)
+    }
+
+    fn with(n: u32, variant: u32, progress: &Progress) -> Self {
+        let ex = build(n, variant);
+        // Parts answered right before (in this variant) come back filled in.
+        let answers = ex
+            .iter()
+            .flat_map(|e| e.parts.iter())
+            .map(|p| progress.answer(n, variant, &p.id).unwrap_or_default().to_string())
+            .collect();
+        // Checked again, so that what was read is shown (and an answer read otherwise today is not «bien»).
+        let marks = ex.as_ref().and_then(|e| {
+            let before: Vec<Mark> = e
+                .parts
+                .iter()
+                .zip(&answers)
+                .map(|(p, a): (_, &String)| {
+                    if !progress.is_right(n, variant, &p.id) {
+                        Mark::Empty
+                    } else if a.is_empty() {
+                        Mark::Right { read: String::new() }
+                    } else {
+                        match check_part(p, a) {
+                            m @ Mark::Right { .. } => m,
+                            _ => Mark::Empty,
+                        }
+                    }
+                })
+                .collect();
+            before.iter().any(Mark::is_right).then_some(before)
+        });
+        State {
+            variant,
+            answers,
+            marks,
+            checked: false,
+            solution: false,
+            notice: None,
+            url_note: None,
+        }
+    }
+}
+
+/// «Leí: 2.5 ms», before the mark or, while typing, alone.
+fn read_view(read: &str) -> Html {
+    html! { <span class="read" data-figure="read">{ "Leí: " }<strong>{ read }</strong></span> }
+}
+
+fn mark_view(m: &Mark) -> Html {
+    let read = m.read().filter(|r| !r.is_empty()).map(read_view).unwrap_or_default();
+    let verdict = match m {
+        Mark::Right { .. } => html! { <span class="mark right">{ "✓ Bien" }</span> },
+        Mark::Empty => html! { <span class="mark empty">{ "Sin respuesta" }</span> },
+        Mark::Wrong { hint: None, .. } => html! { <span class="mark wrong">{ "✗ No" }</span> },
+        Mark::Wrong { hint: Some(why), .. } => {
+            html! { <span class="mark wrong">{ "✗ No. " }<span class="why">{ why }</span></span> }
+        }
+        Mark::Unreadable(what) => html! { <span class="mark unreadable">{ what }</span> },
+    };
+    html! { <>{ read }{ verdict }</> }
+}
+
+fn placeholder(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Ms => "ms, o con su unidad",
+        Unit::Rate => "por segundo",
+        Unit::Share => "por ejemplo 16",
+        Unit::Count => "número",
+        Unit::Clock => "hh:mm:ss",
+        _ => "",
+    }
+}
+
+#[component]
+pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
+    let n = props.n;
+    // The answers saved before come in once the page is shown: a
+    // prerendered page, which knows no student, is hydrated first.
+    let state = use_state(|| {
+        let (variant, note) = variant_from_url(n);
+        State {
+            url_note: note,
+            ..State::with(n, variant, &Progress::new())
+        }
+    });
+    {
+        let state = state.clone();
+        use_effect_with(n, move |_| {
+            // Built again (exercise 7 runs the breaker) only if something was saved for this version.
+            let (progress, _) = progress_store::load();
+            if progress
+                .exercises
+                .get(&n)
+                .is_some_and(|vs| vs.contains_key(&state.variant))
+            {
+                let saved = State {
+                    url_note: state.url_note.clone(),
+                    ..State::with(n, state.variant, &progress)
+                };
+                if saved != *state {
+                    state.set(saved);
+                }
+            }
+        });
+    }
+    let slug = use_context::<crate::ui::route::LessonSlug>()
+        .map(|s| s.0)
+        .unwrap_or_default();
+    // Built once per variant, not on every keystroke (exercise 7 runs the breaker's simulation).
+    let built = use_memo(state.variant, move |v| build(n, *v));
+    let Some(ex) = (*built).clone() else {
+        return html! {};
+    };
+    let ex: Exercise = ex;
+    let set_answer = |i: usize| {
+        let state = state.clone();
+        Callback::from(move |value: String| {
+            let mut s = (*state).clone();
+            if let Some(a) = s.answers.get_mut(i) {
+                *a = value.chars().take(200).collect();
+            }
+            // An edited part is no longer marked.
+            if let Some(m) = s.marks.as_mut().and_then(|m| m.get_mut(i)) {
+                *m = Mark::Empty;
+            }
+            state.set(s);
+        })
+    };
+    let on_check = {
+        let slug = slug.clone();
+        let state = state.clone();
+        let ex = ex.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let mut s = (*state).clone();
+            let marks = check(&ex, &s.answers);
+            let (mut progress, _) = progress_store::load();
+            let right: Vec<(String, String)> = ex
+                .parts
+                .iter()
+                .zip(&marks)
+                .zip(&s.answers)
+                .filter(|((_, m), _)| m.is_right())
+                .map(|((p, _), a)| (p.id.clone(), a.clone()))
+                .collect();
+            progress.record_answers(ex.n, ex.variant, &right, ex.parts.len() as u32);
+            s.notice = progress_store::save(&progress).err();
+            crate::ui::pages::embed_messages::post_score(&slug, ex.n, ex.variant, right.len(), ex.parts.len());
+            s.marks = Some(marks);
+            s.checked = true;
+            state.set(s);
+        })
+    };
+    let toggle_solution = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut s = (*state).clone();
+            s.solution = !s.solution;
+            state.set(s);
+        })
+    };
+    let other = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let v = 1 + (js_sys::Math::random() * MAX_VARIANT as f64) as u32;
+            write_url(n, v);
+            state.set(State::fresh(n, v));
+        })
+    };
+    let lesson_numbers = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            write_url(n, 0);
+            state.set(State::fresh(n, 0));
+        })
+    };
+    let checked = state.checked;
+    let right_before = state.marks.as_ref().is_some_and(|m| m.iter().any(Mark::is_right));
+    let summary = state.marks.as_ref().filter(|_| checked).map(|m| {
+        let right = m.iter().filter(|x| x.is_right()).count();
+        let empty = m.iter().filter(|x| **x == Mark::Empty).count();
+        let mut s = format!("{right} de {} bien", m.len());
+        if empty > 0 {
+            s.push_str(&format!("; {empty} sin respuesta"));
+        }
+        s + "."
+    });
+    let id = format!("exercise-{n}");
+    html! {
+        <section class="exercise" id={id.clone()} data-exercise={n.to_string()} data-variant={state.variant.to_string()}>
+            <div class="exercise-head"><crate::ui::pages::embed_code::EmbedCode piece={crate::ui::route::Piece::Exercise(n)} /></div>
+            if let Some(note) = &state.url_note {
+                <p class="notes" role="status" data-figure="url-note">{ note }</p>
+            }
+            if state.variant > 0 {
+                <p class="variant-note">{ format!("Otra versión (número {}): los mismos pasos, con otros números.", state.variant) }</p>
+            }
+            <p class="statement" data-figure="statement">{ &ex.statement }</p>
+            <form class="parts" onsubmit={on_check} novalidate=true>
+                { for ex.parts.iter().enumerate().map(|(i, p)| {
+                    let input_id = format!("{id}-{}", p.id);
+                    let value = state.answers.get(i).cloned().unwrap_or_default();
+                    let mark = state.marks.as_ref().and_then(|m| m.get(i)).filter(|m| checked || m.is_right())
+                        // A part edited since its mark has none (its text is read as typed).
+                        .filter(|m| **m != Mark::Empty || value.trim().is_empty());
+                    let field = match p.unit {
+                        Unit::YesNo | Unit::Choice => {
+                            let options: Vec<(String, String)> = if p.unit == Unit::YesNo {
+                                vec![("sí".into(), "sí".into()), ("no".into(), "no".into())]
+                            } else {
+                                p.options.iter().map(|(l, t)| (l.to_string(), format!("{l}) {t}"))).collect()
+                            };
+                            let set = set_answer(i);
+                            html! {
+                                <div class={classes!("choices", (p.unit == Unit::YesNo).then_some("yes-no"))} role="radiogroup" aria-labelledby={format!("{input_id}-label")}>
+                                    { for options.into_iter().map(|(key, label)| {
+                                        let set = set.clone();
+                                        let k = key.clone();
+                                        html! {
+                                            <label class="option">
+                                                <input type="radio" name={input_id.clone()} value={key.clone()} checked={value == key}
+                                                    onchange={Callback::from(move |_: Event| set.emit(k.clone()))} />
+                                                <span>{ label }</span>
+                                            </label>
+                                        }
+                                    }) }
+                                </div>
+                            }
+                        }
+                        _ => {
+                            let set = set_answer(i);
+                            let input = html! {
+                                <input id={input_id.clone()} type="text" inputmode="decimal" autocomplete="off" class="answer"
+                                    placeholder={placeholder(p.unit)} value={value.clone()}
+                                    aria-describedby={format!("{input_id}-read")}
+                                    oninput={Callback::from(move |e: InputEvent| set.emit(e.target_unchecked_into::<HtmlInputElement>().value()))} />
+                            };
+                            if p.unit == Unit::Share {
+                                // A bare number here is a percentage: the field says so.
+                                html! { <span class="answer-with-unit">{ input }<span class="answer-unit">{ "%" }</span></span> }
+                            } else {
+                                input
+                            }
+                        }
+                    };
+                    // While typing (before a mark), what the text reads as.
+                    let live = if mark.is_none() && !matches!(p.unit, Unit::YesNo | Unit::Choice) {
+                        shown(&read(&value, p.unit), p.unit)
+                    } else {
+                        None
+                    };
+                    let label = if p.unit == Unit::Share { format!("{} (en %)", p.label) } else { p.label.clone() };
+                    html! {
+                        <div class={classes!("part", mark.map(|m| match m { Mark::Right { .. } => "is-right", Mark::Wrong { .. } => "is-wrong", _ => "is-other" }))} data-part={p.id.clone()}>
+                            <label id={format!("{input_id}-label")} for={input_id.clone()} class="part-label">{ label }</label>
+                            { field }
+                            <div class="part-read" id={format!("{input_id}-read")}>{ live.as_deref().map(read_view).unwrap_or_default() }</div>
+                            <div class="part-mark" aria-live="polite">{ mark.map(mark_view).unwrap_or_default() }</div>
+                        </div>
+                    }
+                }) }
+                <div class="exercise-actions">
+                    <button type="submit" class="primary">{ "Comprobar" }</button>
+                    <button type="button" class="secondary" disabled={!(checked || right_before)} onclick={toggle_solution}
+                        title={if checked { "" } else { "Primero intenta y comprueba tus respuestas" }}>
+                        { if state.solution { "Ocultar la solución" } else { "Ver la solución paso a paso" } }
+                    </button>
+                    if has_variants(n) {
+                        <button type="button" class="secondary" onclick={other}>{ "Otra versión" }</button>
+                    }
+                    if state.variant > 0 {
+                        <button type="button" class="link" onclick={lesson_numbers}>{ "Volver a los números de la lección" }</button>
+                    }
+                </div>
+                if let Some(s) = summary {
+                    <p class="exercise-summary" role="status" data-figure="summary">{ s }</p>
+                } else if right_before {
+                    <p class="exercise-summary" data-figure="summary">{ "Las partes marcadas ya las tenías bien en una visita anterior." }</p>
+                }
+                if let Some(notice) = &state.notice {
+                    <p class="notes" role="status">{ notice }</p>
+                }
+            </form>
+            if state.solution {
+                <div class="solution" data-figure="solution">
+                    <h4>{ "Solución paso a paso" }</h4>
+                    <ul>{ for ex.solution.iter().map(|s| html! { <li>{ s }</li> }) }</ul>
+                </div>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,73 @@
+//! The student's progress over the nine exercises and the review
+//! questions, with a reset. Listens for changes made by any exercise.
+
+use crate::exercise::{build, COUNT};
+use crate::ui::hooks::progress_store;
+use yew::prelude::*;
+
+#[component]
+pub fn ProgressSummary() -> Html {
+    // Read once the page is shown (a prerendered page, which knows no
+    // student, is hydrated first), then after every change.
+    let progress = use_state(|| (crate::exercise::progress::Progress::new(), None::<String>));
+    {
+        let progress = progress.clone();
+        use_effect_with((), move |_| {
+            progress.set(progress_store::load());
+            let listener = web_sys::window().map(|w| {
+                gloo::events::EventListener::new(&w, progress_store::EVENT, move |_| {
+                    progress.set(progress_store::load())
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let (p, notice) = &*progress;
+    let slug = use_context::<crate::ui::route::LessonSlug>()
+        .map(|s| s.0)
+        .unwrap_or_default();
+    let reset = Callback::from(|_: MouseEvent| {
+        let ok = web_sys::window()
+            .and_then(|w| w.confirm_with_message("¿Borrar todo tu avance en los ejercicios?").ok())
+            .unwrap_or(false);
+        if ok {
+            progress_store::reset();
+        }
+    });
+    let rows = (1..=COUNT).map(|n| {
+        let parts = build(n, 0).map_or(0, |e| e.parts.len());
+        let lesson = p.right(n, 0);
+        let others = p
+            .exercises
+            .get(&n)
+            .map_or(0, |vs| vs.iter().filter(|(v, e)| **v > 0 && e.parts > 0 && e.right.len() == e.parts as usize).count());
+        let done = lesson == parts && parts > 0;
+        html! {
+            <li class={classes!(done.then_some("done"))} data-progress={n.to_string()}>
+                <crate::ui::router::Link to={crate::ui::route::Route::Section { lesson: slug.clone(), section: format!("ejercicio-{n}") }}>{ format!("Ejercicio {n}") }</crate::ui::router::Link>
+                { format!(": {lesson} de {parts} partes bien") }
+                if others > 0 {
+                    { format!(" · {others} {} resuelta{}", if others == 1 { "versión más" } else { "versiones más" }, if others == 1 { "" } else { "s" }) }
+                }
+            </li>
+        }
+    });
+    html! {
+        <aside class="progress-summary" aria-label="Tu avance">
+            <h3>{ format!("Tu avance: {} de {COUNT} ejercicios resueltos", p.solved()) }</h3>
+            <ul>{ for rows }</ul>
+            if !p.review.is_empty() {
+                <p class="aside" data-progress="review">{ match (p.review.values().filter(|k| **k).count(), p.review.len()) {
+                    (1, 1) => "Preguntas de repaso: sabías la única que marcaste.".to_string(),
+                    (0, 1) => "Preguntas de repaso: no sabías la única que marcaste.".to_string(),
+                    (knew, of) => format!("Preguntas de repaso: sabías {knew} de las {of} que marcaste."),
+                } }</p>
+            }
+            if let Some(n) = notice {
+                <p class="notes" role="status">{ n }</p>
+            }
+            <p class="aside">{ "Se guarda en este navegador, nada más." }
+                <button type="button" class="link" onclick={reset}>{ "Borrar mi avance" }</button></p>
+        </aside>
+    }
+}

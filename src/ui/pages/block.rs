@@ -1,0 +1,126 @@
+//! A section's blocks: markdown, the lab's pieces placed by directives, and
+//! containers such as a hidden solution.
+
+use crate::lesson::{check_directive, Block, Directive};
+use crate::ui::exercise::exercise_block::ExerciseBlock;
+use crate::ui::exercise::knew_it::KnewIt;
+use crate::ui::exercise::progress_summary::ProgressSummary;
+use crate::ui::pages::code_listing::ProgramListing;
+use crate::ui::pages::concept_cards::ConceptCards;
+use crate::ui::pages::markdown::Markdown;
+use crate::ui::tables::failures_table::FailuresTable;
+use crate::ui::tables::inflight_table::InflightTable;
+use crate::ui::tables::layers_table::LayersTable;
+use crate::ui::tables::methods_table::MethodsTable;
+use crate::ui::widgets::backoff_widget::BackoffWidget;
+use crate::ui::widgets::breaker_widget::BreakerWidget;
+use crate::ui::widgets::budget_widget::BudgetWidget;
+use crate::ui::widgets::chain_widget::ChainWidget;
+use crate::ui::widgets::clocks_widget::ClocksWidget;
+use crate::ui::widgets::degradation_widget::DegradationWidget;
+use crate::ui::widgets::failmode_widget::FailModeWidget;
+use crate::ui::widgets::failure_widget::FailureWidget;
+use crate::ui::widgets::hedging_widget::HedgingWidget;
+use crate::ui::widgets::herd_widget::HerdWidget;
+use crate::ui::widgets::inflight_widget::InflightWidget;
+use crate::ui::widgets::layers_widget::LayersWidget;
+use crate::ui::widgets::shedding_widget::SheddingWidget;
+use crate::ui::widgets::store_widget::StoreWidget;
+use crate::ui::widgets::storm_widget::StormWidget;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct BlocksProps {
+    pub slug: String,
+    pub blocks: Vec<Block>,
+}
+
+#[component]
+pub fn Blocks(props: &BlocksProps) -> Html {
+    html! { <>{ for props.blocks.iter().map(|b| block(&props.slug, b)) }</> }
+}
+
+fn block(slug: &str, b: &Block) -> Html {
+    match b {
+        Block::Markdown(text) => html! { <Markdown source={text.clone()} slug={slug.to_string()} /> },
+        Block::Directive(d) => directive(slug, d),
+        // The exercise as the core computes it (its text in the lesson is the same, by test).
+        Block::Container { directive, .. } if directive.name == "exercise" => {
+            if let Some(problem) = check_directive(slug, directive) {
+                return html! { <p class="directive-error" role="note">{ format!("(No se pudo mostrar esta pieza: {problem}.)") }</p> };
+            }
+            let n = directive.get("n").and_then(|n| n.parse().ok()).unwrap_or(0);
+            html! { <ExerciseBlock {n} /> }
+        }
+        Block::Container { directive, body } => {
+            let summary = directive.get("summary").unwrap_or("Ver más").to_string();
+            html! {
+                <details class="reveal">
+                    <summary>{ summary }</summary>
+                    <div class="reveal-body"><Blocks slug={slug.to_string()} blocks={body.clone()} /></div>
+                </details>
+            }
+        }
+    }
+}
+
+fn directive(slug: &str, d: &Directive) -> Html {
+    if let Some(problem) = check_directive(slug, d) {
+        return unplaceable(&problem);
+    }
+    match (d.name.as_str(), d.get("id"), d.get("output")) {
+        ("widget", Some(id), _) => {
+            widget(id).unwrap_or_else(|| unplaceable(&format!("este lab no tiene el widget «{id}»")))
+        }
+        ("table", Some("inflight"), _) => html! { <InflightTable /> },
+        ("table", Some("layers"), _) => html! { <LayersTable /> },
+        ("table", Some("failures"), _) => html! { <FailuresTable /> },
+        ("table", Some("methods"), _) => html! { <MethodsTable /> },
+        ("progress", _, _) => html! { <ProgressSummary /> },
+        ("cards", _, _) => html! { <ConceptCards slug={slug.to_string()} /> },
+        ("knew", _, _) => html! { <KnewIt n={d.get("n").and_then(|n| n.parse().ok()).unwrap_or(0)} /> },
+        ("program", _, Some(output)) => html! {
+            <ProgramListing slug={slug.to_string()} src={d.get("src").unwrap_or_default().to_string()} output={output.to_string()} />
+        },
+        (name, _, _) => unplaceable(&format!("«::{name}» no es una pieza que este lab dibuje")),
+    }
+}
+
+/// The component of a registry's widget ([`crate::scenario::ALL`]); a test
+/// checks that every id has one.
+pub fn widget(id: &str) -> Option<Html> {
+    Some(match id {
+        "herd" => html! { <HerdWidget /> },
+        "clocks" => html! { <ClocksWidget /> },
+        "inflight" => html! { <InflightWidget /> },
+        "chain" => html! { <ChainWidget /> },
+        "hedging" => html! { <HedgingWidget /> },
+        "shedding" => html! { <SheddingWidget /> },
+        "failure" => html! { <FailureWidget /> },
+        "breaker" => html! { <BreakerWidget /> },
+        "backoff" => html! { <BackoffWidget /> },
+        "layers" => html! { <LayersWidget /> },
+        "budget" => html! { <BudgetWidget /> },
+        "storm" => html! { <StormWidget /> },
+        "store" => html! { <StoreWidget /> },
+        "degradation" => html! { <DegradationWidget /> },
+        "failmode" => html! { <FailModeWidget /> },
+        _ => return None,
+    })
+}
+
+/// A lesson author's mistake: said in the page instead of hidden.
+fn unplaceable(problem: &str) -> Html {
+    html! { <p class="directive-error" role="note">{ format!("(No se pudo mostrar esta pieza: {problem}.)") }</p> }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_registered_widget_has_its_component() {
+        for s in crate::scenario::ALL {
+            assert!(super::widget(s.id).is_some(), "{}", s.id);
+        }
+        assert!(super::widget("nada").is_none());
+    }
+}

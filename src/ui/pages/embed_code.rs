@@ -1,0 +1,83 @@
+//! «Insertar»: a piece's own link and its `<iframe>` code, in its current
+//! state (its part of the page's query, [`crate::route::piece_query`]),
+//! ready to copy into a course page, with the resize script.
+
+use crate::ui::hooks::url_state;
+use crate::ui::route::{LessonSlug, Piece};
+use web_sys::HtmlTextAreaElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct EmbedCodeProps {
+    pub piece: Piece,
+}
+
+pub fn iframe_code(slug: &str, piece: &Piece) -> String {
+    let src = url_state::piece_url(slug, piece, true);
+    // What the lesson calls it (the iframe's accessible name), without a `"` to end the attribute.
+    let name = crate::lesson::find(slug)
+        .and_then(|l| piece.name(l))
+        .unwrap_or_default();
+    let title: String = name.chars().filter(|c| *c != '"').collect();
+    format!(
+        "<iframe src=\"{src}\" title=\"Sensei Lab: {title}\" width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\" data-sensei-lab></iframe>\n<script src=\"{}{}/sensei-embed.js\" defer></script>",
+        url_state::origin(),
+        url_state::base_path()
+    )
+}
+
+#[component]
+pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
+    let slug = use_context::<LessonSlug>().map(|s| s.0).unwrap_or_default();
+    let code = use_state(|| None::<String>);
+    // What was copied last: 1 the link, 2 the code.
+    let copied = use_state(|| 0u32);
+    let toggle = {
+        let code = code.clone();
+        let copied = copied.clone();
+        let piece = props.piece.clone();
+        let slug = slug.clone();
+        Callback::from(move |_: MouseEvent| {
+            copied.set(0);
+            code.set(if code.is_some() {
+                None
+            } else {
+                Some(iframe_code(&slug, &piece))
+            });
+        })
+    };
+    let area = use_node_ref();
+    // The link is read when the panel is drawn: when it opens.
+    let link = code.is_some().then(|| url_state::piece_url(&slug, &props.piece, false));
+    let copy = {
+        let (area, copied, code, link) = (area.clone(), copied.clone(), code.clone(), link.clone());
+        Callback::from(move |which: u32| {
+            let text = if which == 1 { link.as_ref() } else { code.as_ref() };
+            if let Some(a) = area.cast::<HtmlTextAreaElement>().filter(|_| which == 2) {
+                a.select();
+            }
+            if let (Some(w), Some(text)) = (web_sys::window(), text) {
+                let _ = w.navigator().clipboard().write_text(text);
+                copied.set(which);
+            }
+        })
+    };
+    let label = |which: u32, text: &'static str| if *copied == which { "Copiado" } else { text };
+    html! {
+        <div class="embed-code">
+            <button type="button" class="insert" aria-expanded={code.is_some().to_string()} onclick={toggle}>{ "Insertar" }</button>
+            if let (Some(c), Some(link)) = (&*code, link) {
+                <div class="embed-panel">
+                    <label>{ "Enlace (en el estado que ves ahora):" }
+                        <input class="embed-link" type="url" readonly=true value={link} />
+                    </label>
+                    <button type="button" class="copy-link" onclick={copy.reform(|_| 1)}>{ label(1, "Copiar enlace") }</button>
+                    <label>{ "Código para tu página (en el estado que ves ahora):" }
+                        <textarea ref={area} readonly=true rows="4" value={c.clone()} />
+                    </label>
+                    <button type="button" class="copy-code" onclick={copy.reform(|_| 2)}>{ label(2, "Copiar") }</button>
+                </div>
+            }
+        </div>
+    }
+}

@@ -93,7 +93,7 @@ mod native {
     #[divan::bench(args = SCALES)]
     fn herd_without_jitter(b: Bencher, k: i64) {
         let mut p: herd::HerdParams = scaled(&["clients"], k);
-        p.jitter = sensei_lab::sim::backoff::Jitter::None;
+        p.jitter = sensei_lab::sim::policy::backoff::Jitter::None;
         b.bench(|| herd::simulate(black_box(&p)));
     }
 

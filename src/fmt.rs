@@ -301,7 +301,7 @@ mod tests {
 
     #[test]
     fn rounds_as_the_standard_float_printing() {
-        use crate::sim::rng::{PyRandom, UnitRng};
+        use crate::sim::policy::rng::{PyRandom, UnitRng};
         let std = |v: f64, d: usize| {
             let s = format!("{:.*}", d, v.abs());
             let (i, f) = s.split_once('.').unwrap_or((s.as_str(), ""));

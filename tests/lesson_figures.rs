@@ -4,9 +4,9 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use sensei_lab::sim::backoff::Jitter;
 use sensei_lab::sim::herd::{self, simulate, HerdParams};
 use sensei_lab::sim::idempotency;
+use sensei_lab::sim::policy::backoff::Jitter;
 use std::process::Command;
 
 mod common;

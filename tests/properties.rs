@@ -3,10 +3,10 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use sensei_lab::sim::backoff::{Backoff, Jitter};
 use sensei_lab::sim::herd::{simulate, HerdParams};
 use sensei_lab::sim::params::{self, Params};
-use sensei_lab::sim::rng::PyRandom;
+use sensei_lab::sim::policy::backoff::{Backoff, Jitter};
+use sensei_lab::sim::policy::rng::PyRandom;
 
 fn jitter() -> impl Strategy<Value = Jitter> {
     prop_oneof![
@@ -297,9 +297,9 @@ mod breaker {
 
 mod storms_budgets_and_keys {
     use proptest::prelude::*;
-    use sensei_lab::sim::budget::RetryBudget;
     use sensei_lab::sim::idempotency::{play, Action, Attempt, InProgress, Op};
     use sensei_lab::sim::params;
+    use sensei_lab::sim::policy::budget::RetryBudget;
     use sensei_lab::sim::storm::{self, RetryIn, StormParams};
     use std::collections::HashMap;
 

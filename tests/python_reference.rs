@@ -7,9 +7,9 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use sensei_lab::sim::backoff::Jitter;
 use sensei_lab::sim::herd::{simulate, HerdParams};
-use sensei_lab::sim::rng::PyRandom;
+use sensei_lab::sim::policy::backoff::Jitter;
+use sensei_lab::sim::policy::rng::PyRandom;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -193,7 +193,7 @@ for line in sys.stdin:
         let mut bytes = [0u8; 7];
         r.fill_bytes(&mut bytes);
         let c: String = bytes.iter().map(|x| format!("{x:02x}")).collect();
-        use sensei_lab::sim::rng::UnitRng;
+        use sensei_lab::sim::policy::rng::UnitRng;
         let d = r.random();
         assert_eq!(format!("{a} {b} {c} {d:?}"), *line, "seed {n}");
         assert_eq!(PyRandom::from_seed(n.to_le_bytes()).next_u32(), a, "from_seed({n})");

@@ -4,8 +4,8 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use sensei_lab::sim::backoff::Jitter;
 use sensei_lab::sim::params::Toggle;
+use sensei_lab::sim::policy::backoff::Jitter;
 use sensei_lab::sim::retries::{backoff, budget, layers, BackoffParams, BudgetParams, LayersParams};
 
 #[test]

@@ -5,9 +5,9 @@
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
-use sensei_lab::sim::backoff::Jitter;
 use sensei_lab::sim::herd::{self, simulate, HerdParams};
-use sensei_lab::sim::rng::{PyRandom, UnitRng};
+use sensei_lab::sim::policy::backoff::Jitter;
+use sensei_lab::sim::policy::rng::{PyRandom, UnitRng};
 use sensei_lab::sim::{idempotency, params};
 
 mod common;

@@ -243,7 +243,7 @@ mod tests {
     fn the_herd_table_has_the_lesson_peaks() {
         let with = simulate(&HerdParams::default());
         let without = simulate(&HerdParams {
-            jitter: crate::sim::backoff::Jitter::None,
+            jitter: crate::sim::policy::backoff::Jitter::None,
             ..HerdParams::default()
         });
         let c = Chart::Herd(HerdChart::new(

@@ -414,9 +414,9 @@ mod tests {
 
     #[test]
     fn the_same_round_values_plotters_chose() {
-        use crate::sim::rng::UnitRng;
+        use crate::sim::policy::rng::UnitRng;
         use plotters::coord::ranged1d::Ranged;
-        let mut rng = crate::sim::rng::PyRandom::new(7);
+        let mut rng = crate::sim::policy::rng::PyRandom::new(7);
         for _ in 0..2_000 {
             let hi = 10f64.powf(rng.uniform(-3.0, 6.0));
             let lo = if rng.random() < 0.5 {

@@ -164,8 +164,8 @@ pub fn draw<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::backoff::Jitter;
     use crate::sim::herd::{simulate, HerdParams};
+    use crate::sim::policy::backoff::Jitter;
 
     fn lesson_chart() -> HerdChart {
         let none = simulate(&HerdParams {

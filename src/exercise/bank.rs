@@ -5,7 +5,7 @@
 use super::answer::Unit;
 use super::{Exercise, Expect, Mistake, Part, Tol};
 use crate::fmt::{es_dec, es_int};
-use crate::sim::rng::{PyRandom, UnitRng};
+use crate::sim::policy::rng::{PyRandom, UnitRng};
 
 fn part(id: &str, label: impl Into<String>, unit: Unit, expect: Expect, tol: Tol) -> Part {
     Part {
@@ -194,7 +194,7 @@ fn duration_text(ms: u32) -> String {
 }
 
 fn ex2(v: u32) -> Exercise {
-    use crate::sim::backoff::Jitter;
+    use crate::sim::policy::backoff::Jitter;
     use crate::sim::retries::{backoff, BackoffParams};
     let (base, cap, retries) = if v == 0 {
         (50, 1_000, 5)

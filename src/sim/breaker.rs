@@ -19,7 +19,7 @@
 //! assert_eq!(b.state(0.3), State::Closed);
 //! ```
 
-use super::params::Maybe;
+use crate::sim::params::Maybe;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -236,7 +236,7 @@ pub const MAX_REQUESTS: u64 = 10_000 * (120 + 600);
 
 /// Plays the breaker from a window before the fall to `duration` after it.
 pub fn simulate(params: &BreakerParams) -> BreakerRun {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let cfg = BreakerConfig {
         window_s: p.window_s as f64,
         threshold_pct: p.threshold_pct as f64,

@@ -19,7 +19,7 @@
 //! assert_eq!(r.call_timeout_ms, 90);
 //! ```
 
-use super::params::{Toggle, ON_OFF};
+use crate::sim::params::{Toggle, ON_OFF};
 use serde::{Deserialize, Serialize};
 
 crate::params! {
@@ -115,7 +115,7 @@ impl ChainResult {
 
 /// Plays one request through the chain.
 pub fn run(params: &ChainParams) -> ChainResult {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let prep = p.prep_ms as u64;
     let left_ms = p.deadline_ms as i64 - p.prep_ms as i64;
     // With the deadline spent, a call would have no time at all: the gateway

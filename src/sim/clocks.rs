@@ -16,12 +16,12 @@
 //! assert_eq!(run(&p).outcome, Outcome::TotalTimeout { at_ms: 30_000 });
 //! ```
 
-use super::params::Maybe;
+use crate::sim::params::Maybe;
 use serde::{Deserialize, Serialize};
 
 crate::params! {
     /// One call: what the server does and which clocks the caller set.
-    /// Bounds in [`Params::specs`](super::params::Params::specs); `None` is "sin límite" (a clock not
+    /// Bounds in [`Params::specs`](crate::sim::params::Params::specs); `None` is "sin límite" (a clock not
     /// set, or a server that never accepts / never finishes).
     #[derive(Eq)]
     pub struct ClocksParams {
@@ -125,7 +125,7 @@ pub const MAX_MARKS: usize = 2_000;
 
 /// Plays the call out. Closed-form: no loop over chunks, so any value is cheap.
 pub fn run(params: &ClocksParams) -> ClocksResult {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let total = p.total_timeout_ms.map(u64::from);
     let read = p.read_timeout_ms.map(u64::from);
     let gap = p.gap_ms as u64;

@@ -20,8 +20,8 @@
 //! assert_eq!(r.alert_at_min, Some(11)); // the incident starts at minute 10
 //! ```
 
-use super::params::ON_OFF;
-use super::params::{ChoiceKey, Toggle};
+use crate::sim::params::ON_OFF;
+use crate::sim::params::{ChoiceKey, Toggle};
 use serde::{Deserialize, Serialize};
 
 /// Why a request got the plan B.
@@ -123,7 +123,7 @@ pub struct DegradationRun {
 }
 
 pub fn run(params: &DegradationParams) -> DegradationRun {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let per_min = p.rps as f64 * 60.0;
     let everyday = [p.timeout_permille, p.unavailable_permille, p.invalid_permille].map(|x| x as f64 / 1000.0);
     let incident = |m: u32| m >= p.incident_at_min && m < p.incident_at_min.saturating_add(p.incident_min);

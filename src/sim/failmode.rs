@@ -15,7 +15,7 @@
 //! assert!(!r.matches_lesson);
 //! ```
 
-use super::params::ChoiceKey;
+use crate::sim::params::ChoiceKey;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,7 +152,7 @@ pub struct FailModeRun {
 }
 
 pub fn run(params: &FailModeParams) -> FailModeRun {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let t = case_text(p.case);
     let items = p.outage_min as u64 * p.per_min as u64;
     let bad = items * p.bad_permille as u64 / 1000;

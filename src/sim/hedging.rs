@@ -22,8 +22,8 @@
 //! assert_eq!(f.gpu_after_pct, 94.5);
 //! ```
 
-use super::params::Maybe;
-use super::rng::{normal_quantile, unit_from_u32, PyRandom};
+use crate::sim::params::Maybe;
+use crate::sim::policy::rng::{normal_quantile, unit_from_u32, PyRandom};
 use serde::{Deserialize, Serialize};
 
 crate::params! {
@@ -61,7 +61,7 @@ pub struct Formula {
 }
 
 pub fn formula(params: &HedgingParams) -> Formula {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let pause = p.pause_pct as f64 / 100.0;
     let extra = p.hedge_pct.map_or(0.0, |h| (100 - h) as f64 / 100.0);
     Formula {
@@ -76,7 +76,7 @@ pub fn formula(params: &HedgingParams) -> Formula {
 /// command line show these beside the figures).
 pub fn notes(params: &HedgingParams, f: &Formula, r: &HedgingRun) -> Vec<String> {
     use crate::fmt::es_percent;
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let mut out = Vec::new();
     let Some(h) = p.hedge_pct else { return out };
     // The formula's «both copies pause» holds while the slow reads are fewer
@@ -349,7 +349,7 @@ pub const CCDF_POINTS: usize = 240;
 /// Plays `reads` reads: each first copy, and a second one at the hedging
 /// percentile for those still waiting.
 pub fn simulate(params: &HedgingParams) -> HedgingRun {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     simulate_with(&Draws::new(p.seed, p.reads), &p)
 }
 
@@ -357,7 +357,7 @@ pub fn simulate(params: &HedgingParams) -> HedgingRun {
 /// seed and at least its reads, see [`Draws::cover`]; if not, they are made
 /// again).
 pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     if draws.seed != p.seed || draws.len() < p.reads as usize {
         return simulate_with(&Draws::new(p.seed, p.reads), &p);
     }
@@ -432,7 +432,7 @@ pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::rng::pick;
+    use crate::sim::policy::rng::pick;
 
     #[test]
     fn exercise_8() {

@@ -18,8 +18,8 @@
 //! assert_eq!(s.stored().len(), 1);
 //! ```
 
-use super::params::ChoiceKey;
-use super::rng::PyRandom;
+use crate::sim::params::ChoiceKey;
+use crate::sim::policy::rng::PyRandom;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -92,7 +92,7 @@ pub fn py_repr_list(items: &[String]) -> String {
 /// Whether CPython's `repr` shows `c` as is (`str.isprintable()`).
 #[cfg(not(target_arch = "wasm32"))]
 fn printable(c: char) -> bool {
-    super::printable::is_printable(c)
+    crate::sim::printable::is_printable(c)
 }
 
 /// In the browser only the lesson's own title is shown (ASCII letters and a
@@ -655,7 +655,7 @@ pub const HOUR_MS: f64 = 3_600_000.0;
 
 /// The script of a scenario.
 pub fn script(p: &StoreParams) -> Vec<Action> {
-    let (p, _) = super::params::clamp(p);
+    let (p, _) = crate::sim::params::clamp(p);
     let mut rng = PyRandom::new(p.seed);
     let publish = |key: Option<String>, lose: bool| {
         Action::Send(Attempt {
@@ -729,7 +729,7 @@ pub fn script(p: &StoreParams) -> Vec<Action> {
 
 /// Plays a scenario.
 pub fn run(p: &StoreParams) -> Played {
-    let (p, _) = super::params::clamp(p);
+    let (p, _) = crate::sim::params::clamp(p);
     play(&script(&p), p.ttl_h as f64 * HOUR_MS, p.in_progress)
 }
 

@@ -21,8 +21,8 @@
 //! assert_eq!((f.rejected_share * 100.0).round(), 16.0);
 //! ```
 
-use super::params::Maybe;
-use super::rng::{PyRandom, UnitRng};
+use crate::sim::params::Maybe;
+use crate::sim::policy::rng::{PyRandom, UnitRng};
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -66,7 +66,7 @@ pub enum Arrivals {
     Poisson,
 }
 
-impl super::params::ChoiceKey for Arrivals {
+impl crate::sim::params::ChoiceKey for Arrivals {
     const KEYS: &'static [(Self, &'static str)] = &[(Arrivals::Regular, "regular"), (Arrivals::Poisson, "poisson")];
 }
 
@@ -99,7 +99,7 @@ pub struct Formula {
 
 /// The lesson's formulas for these parameters.
 pub fn formula(params: &InflightParams) -> Formula {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let timeout = p.timeout_ms as f64 / 1000.0;
     let duration_s = (p.other_ms + p.timeout_ms) as f64 / 1000.0;
     let pod_rate = p.rps as f64 / p.pods as f64;
@@ -189,7 +189,7 @@ pub fn erlang_b(offered: f64, servers: u32) -> f64 {
 /// with the figure that holds (the page and the command line).
 pub fn formula_notes(p: &InflightParams, f: &Formula, s: &PodRun) -> Vec<String> {
     use crate::fmt::es_percent;
-    let (p, _) = super::params::clamp(p);
+    let (p, _) = crate::sim::params::clamp(p);
     let mut out = Vec::new();
     if let (Arrivals::Poisson, Some(cap), Some(measured)) = (p.arrivals, p.max_inflight, s.rejected_share) {
         let erlang = erlang_b(f.pod_demand, cap);
@@ -264,7 +264,7 @@ pub fn simulate(params: &InflightParams) -> PodRun {
 /// [`simulate`], drawing the random arrivals from `rng` (any `rand_core`
 /// generator; [`simulate`] seeds Python's with the scenario's `seed`).
 pub fn simulate_from<R: UnitRng>(params: &InflightParams, rng: &mut R) -> PodRun {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     // Time in whole nanoseconds, so that a slot freed at 190 ms is free for
     // the arrival at 190 ms (floats would drift by an ulp and miss it).
     const NS: u64 = 1_000_000_000;

@@ -6,9 +6,7 @@
 //! state machine that can be tested alone; each scenario has one parameter
 //! struct (see [`params`]) shared by the widget, the URL and the CLI.
 
-pub mod backoff;
 pub mod breaker;
-pub mod budget;
 pub mod chain;
 pub mod clocks;
 pub mod degradation;
@@ -19,12 +17,10 @@ pub mod herd;
 pub mod idempotency;
 pub mod inflight;
 pub mod params;
+pub mod policy;
 /// CPython's printable characters (native only: the browser reprs only the lesson's own title).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod printable;
-pub mod pyfloat;
 pub mod retries;
-pub mod retry_queue;
-pub mod rng;
 pub mod shedding;
 pub mod storm;

@@ -15,12 +15,12 @@
 //! assert_eq!(l.reaching, [1.0, 4.0, 16.0, 64.0]);
 //! ```
 
-use super::backoff::{Backoff, Jitter};
-use super::params::{Maybe, Toggle};
-use super::rng::{PyRandom, UnitRng};
+use crate::sim::params::{Maybe, Toggle};
+use crate::sim::policy::backoff::{Backoff, Jitter};
+use crate::sim::policy::rng::{PyRandom, UnitRng};
 use serde::{Deserialize, Serialize};
 
-use super::params::ON_OFF;
+use crate::sim::params::ON_OFF;
 
 // ---------------------------------------------------------------- backoff
 
@@ -35,7 +35,7 @@ crate::params! {
         /// Retries
         retries: u32 = 5 => int("Reintentos", "", 1, 20),
         /// Jitter
-        jitter: Jitter = Jitter::Full => choice("Jitter", super::backoff::JITTER_OPTIONS),
+        jitter: Jitter = Jitter::Full => choice("Jitter", crate::sim::policy::backoff::JITTER_OPTIONS),
         /// Seed of the sampled waits
         seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
     }
@@ -67,7 +67,7 @@ pub struct BackoffTable {
 pub const BACKOFF_SAMPLES: usize = 4_000;
 
 pub fn backoff(params: &BackoffParams) -> BackoffTable {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let b = Backoff {
         base_ms: p.base_ms as f64,
         cap_ms: p.cap_ms.map(f64::from),
@@ -164,7 +164,7 @@ pub struct LayersResult {
 }
 
 pub fn layers(params: &LayersParams) -> LayersResult {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let r = p.retries as f64;
     let n = p.layers as usize;
     let factors: Vec<f64> = (0..n)
@@ -298,7 +298,7 @@ pub const BUDGET_POINTS: u32 = 50;
 pub const BUCKET_REQUESTS: u32 = 2_000;
 
 pub fn budget(params: &BudgetParams) -> BudgetResult {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let f = p.failing_pct as f64 / 100.0;
     let b = p.budget_pct as f64 / 100.0;
     let mut rng = PyRandom::new(p.seed);

@@ -19,8 +19,8 @@
 //! assert!(r.shedding.goodput_share > 0.6);
 //! ```
 
-use super::params::Maybe;
-use super::rng::{PyRandom, UnitRng};
+use crate::sim::params::Maybe;
+use crate::sim::policy::rng::{PyRandom, UnitRng};
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
@@ -333,7 +333,7 @@ pub fn simulate(params: &SheddingParams) -> SheddingRun {
 /// [`simulate`], drawing the arrivals from `rng` (any `rand_core` generator;
 /// [`simulate`] seeds Python's with the scenario's `seed`).
 pub fn simulate_from<R: UnitRng>(params: &SheddingParams, rng: &mut R) -> SheddingRun {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let rate = p.rps as f64;
     // A run that would take more than the budget plays whole seconds that
     // fit in it with room for the arrivals' noise (the last second's figures

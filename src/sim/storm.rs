@@ -46,13 +46,13 @@
 //! assert!(calm.recovered());
 //! ```
 
-use super::backoff::{Backoff, Jitter};
-use super::breaker::{Breaker, BreakerConfig};
-use super::budget::RetryBudget;
-use super::params::ON_OFF;
-use super::params::{ChoiceKey, Maybe, Toggle};
-use super::retry_queue::{RetryQueue, TimeQueue};
-use super::rng::{PyRandom, UnitRng};
+use crate::sim::breaker::{Breaker, BreakerConfig};
+use crate::sim::params::ON_OFF;
+use crate::sim::params::{ChoiceKey, Maybe, Toggle};
+use crate::sim::policy::backoff::{Backoff, Jitter};
+use crate::sim::policy::budget::RetryBudget;
+use crate::sim::policy::retry_queue::{RetryQueue, TimeQueue};
+use crate::sim::policy::rng::{PyRandom, UnitRng};
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -292,7 +292,7 @@ fn margin(end: f64) -> f64 {
 pub fn assess(params: &StormParams, run: &StormRun) -> Outcome {
     match run.outcome_alone() {
         o @ (Outcome::Metastable | Outcome::Draining) => {
-            let (p, _) = super::params::clamp(params);
+            let (p, _) = crate::sim::params::clamp(params);
             if p.trigger_ms == 0 {
                 return Outcome::Overloaded;
             }
@@ -337,7 +337,7 @@ pub fn simulate_from<R: UnitRng>(params: &StormParams, rng: &mut R) -> StormRun 
 /// Plays the storm with `retries` as the queue of retries (the calendar, or
 /// in the tests the binary heap it replaced).
 fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mut R) -> StormRun {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let layers = (p.layers as usize).clamp(1, MAX_LAYERS);
     let allowed = |k: usize| -> u8 {
         match p.retry_in {
@@ -686,7 +686,7 @@ pub fn tipping_unknown_note(trigger_ms: u32) -> String {
 /// or that cannot tell, stops the search: it answers `Unknown` rather than
 /// guess. A backlog still draining without retries counts as recovering.
 pub fn tipping_point(params: &StormParams) -> Tipping {
-    let (p, _) = super::params::clamp(params);
+    let (p, _) = crate::sim::params::clamp(params);
     let end = p.duration_s as f64;
     let room_s = end - margin(end) - p.trigger_at_s as f64;
     // In tenths of a second.
@@ -886,7 +886,7 @@ mod tests {
             },
         ];
         let mut rng = PyRandom::new(11);
-        let mut pick = |lo: u32, hi: u32| crate::sim::rng::pick(&mut rng, lo, hi);
+        let mut pick = |lo: u32, hi: u32| crate::sim::policy::rng::pick(&mut rng, lo, hi);
         for seed in 0..40 {
             cases.push(StormParams {
                 rps: pick(1, 400),

@@ -26,9 +26,9 @@
 
 use super::reference::Key;
 use super::{HerdParams, HerdResult, MAX_RETRIES};
-use crate::sim::backoff::{Backoff, Jitter};
-use crate::sim::pyfloat;
-use crate::sim::rng::PyRandom;
+use crate::sim::policy::backoff::{Backoff, Jitter};
+use crate::sim::policy::pyfloat;
+use crate::sim::policy::rng::PyRandom;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -744,7 +744,7 @@ fn run(p: &HerdParams, jitter: Jitter, scratch: &mut HerdScratch) -> HerdResult 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::rng::UnitRng;
+    use crate::sim::policy::rng::UnitRng;
 
     /// Taking a window at a time from the calendar gives what one heap gives:
     /// dense and sparse windows, retries into the window being played (1 ms
@@ -854,7 +854,7 @@ mod tests {
     /// do not follow their clients.
     #[test]
     fn order_finds_the_first_and_sorts_the_rest() {
-        use crate::sim::rng::pick;
+        use crate::sim::policy::rng::pick;
         let mut rng = PyRandom::new(3);
         let step = 10.0 / STEPS;
         // Windows where the last few could be picked out: [no, yes].

@@ -21,12 +21,12 @@
 //!
 //! ```
 //! use sensei_lab::sim::herd::{simulate, HerdParams};
-//! use sensei_lab::sim::backoff::Jitter;
+//! use sensei_lab::sim::policy::backoff::Jitter;
 //! let r = simulate(&HerdParams::default()); // full jitter, the lesson's "con jitter"
 //! assert_eq!((r.served, r.gave_up, r.peak, r.attempts), (1000, 0, 61, 1061));
 //! ```
 
-use super::backoff::Jitter;
+use crate::sim::policy::backoff::Jitter;
 use super::params::Maybe;
 use serde::{Deserialize, Serialize};
 
@@ -53,7 +53,7 @@ crate::params! {
         /// Retries per client; a client gives up when its last one is rejected
         retries: u32 = 3 => int("Reintentos por cliente", "", 1, MAX_RETRIES as i64),
         /// Jitter applied to each wait; the widget compares it with none
-        jitter: Jitter = Jitter::Full => choice("Jitter", super::backoff::JITTER_OPTIONS),
+        jitter: Jitter = Jitter::Full => choice("Jitter", crate::sim::policy::backoff::JITTER_OPTIONS),
         /// Seed of Python's random.Random
         seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
     }

@@ -8,9 +8,9 @@
 //! parameters of every kind.
 
 use super::{HerdParams, HerdResult};
-use crate::sim::backoff::Backoff;
-use crate::sim::pyfloat;
-use crate::sim::rng::PyRandom;
+use crate::sim::policy::backoff::Backoff;
+use crate::sim::policy::pyfloat;
+use crate::sim::policy::rng::PyRandom;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 

@@ -3,8 +3,8 @@
 use crate::chart::herd::HerdChart;
 use crate::chart::Chart;
 use crate::fmt::es_int;
-use crate::sim::backoff::Jitter;
 use crate::sim::herd::{simulate_reusing, HerdParams, HerdResult, HerdScratch};
+use crate::sim::policy::backoff::Jitter;
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};

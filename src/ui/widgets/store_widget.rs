@@ -4,7 +4,7 @@
 //! amount), or move the clock.
 
 use crate::sim::idempotency::{clock, play, script, short, uuid4, Action, Attempt, StoreParams, HOUR_MS};
-use crate::sim::rng::PyRandom;
+use crate::sim::policy::rng::PyRandom;
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
 use crate::ui::widgets::widget_frame::WidgetFrame;

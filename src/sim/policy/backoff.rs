@@ -21,15 +21,15 @@
 //! The wait before retry *n*:
 //!
 //! ```
-//! use sensei_lab::sim::backoff::{Backoff, Jitter};
-//! use sensei_lab::sim::rng::PyRandom;
+//! use sensei_lab::sim::policy::backoff::{Backoff, Jitter};
+//! use sensei_lab::sim::policy::rng::PyRandom;
 //! let b = Backoff { base_ms: 100.0, cap_ms: Some(1_000.0), jitter: Jitter::None };
 //! let mut rng = PyRandom::new(7);
 //! let waits: Vec<f64> = (1..=4).map(|n| b.wait(n, b.base_ms, &mut rng)).collect();
 //! assert_eq!(waits, [200.0, 400.0, 800.0, 1_000.0]);
 //! ```
 
-use super::rng::UnitRng;
+use crate::sim::policy::rng::UnitRng;
 use serde::{Deserialize, Serialize};
 
 /// Where in its ceiling a wait falls.
@@ -72,7 +72,7 @@ impl Jitter {
     }
 }
 
-impl super::params::ChoiceKey for Jitter {
+impl crate::sim::params::ChoiceKey for Jitter {
     const KEYS: &'static [(Self, &'static str)] = &[
         (Jitter::None, Jitter::None.key()),
         (Jitter::Full, Jitter::Full.key()),
@@ -151,7 +151,7 @@ impl Backoff {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::rng::PyRandom;
+    use crate::sim::policy::rng::PyRandom;
 
     #[test]
     fn ceiling_doubles_exactly() {

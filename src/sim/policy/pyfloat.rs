@@ -85,8 +85,8 @@ mod tests {
 
     #[test]
     fn the_fast_path_agrees_with_fmod() {
-        let mut rng = crate::sim::rng::PyRandom::new(3);
-        use crate::sim::rng::UnitRng;
+        let mut rng = crate::sim::policy::rng::PyRandom::new(3);
+        use crate::sim::policy::rng::UnitRng;
         for i in 0..200_000 {
             let w = [1.0, 3.0, 7.0, 10.0, 0.1, 13.0][i % 6];
             let x = match i % 4 {

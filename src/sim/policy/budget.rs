@@ -14,7 +14,7 @@
 //! with it, retries stay within `ratio × requests`.
 //!
 //! ```
-//! use sensei_lab::sim::budget::RetryBudget;
+//! use sensei_lab::sim::policy::budget::RetryBudget;
 //! let mut b = RetryBudget::new(0.1, 1_000.0);
 //! for i in 0..500 { b.request(i as f64 * 2.0); } // 500 requests in one second
 //! let allowed = (0..100).filter(|_| b.try_retry(999.0)).count();

@@ -23,7 +23,7 @@
 //! the order holds for any sequence; only the speed assumes the simulation's.
 //!
 //! ```
-//! use sensei_lab::sim::retry_queue::{RetryQueue, TimeQueue};
+//! use sensei_lab::sim::policy::retry_queue::{RetryQueue, TimeQueue};
 //! let mut q = RetryQueue::default();
 //! q.push(250.0, 1);
 //! q.push(20.0, 2);
@@ -204,7 +204,7 @@ impl TimeQueue for BinaryHeap<Reverse<Key>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::rng::{PyRandom, UnitRng};
+    use crate::sim::policy::rng::{PyRandom, UnitRng};
 
     /// Random pushes and pops, played on the calendar and on one heap.
     fn play(seed: u32, steps: usize, wild: bool) {

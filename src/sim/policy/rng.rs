@@ -16,7 +16,7 @@
 //! simulation reproduce the lesson's Python program digit for digit.
 //!
 //! ```
-//! use sensei_lab::sim::rng::{PyRandom, UnitRng};
+//! use sensei_lab::sim::policy::rng::{PyRandom, UnitRng};
 //! let mut rng = PyRandom::new(7);
 //! // Python: random.Random(7).random() == 0.32383276483316237
 //! assert_eq!(rng.random(), 0.32383276483316237);

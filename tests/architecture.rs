@@ -23,7 +23,7 @@ fn the_core_does_not_know_the_browser_nor_the_clock() {
     for d in ["sim", "lesson", "chart", "exercise"] {
         rust_files(&src.join(d), &mut files);
     }
-    for f in ["fmt.rs", "route.rs", "text.rs"] {
+    for f in ["fmt.rs", "route.rs", "scenario.rs", "text.rs"] {
         files.push(src.join(f));
     }
     let forbidden = [

@@ -10,8 +10,20 @@ fn every_chart_height_a_widget_asks_for_is_in_the_style_sheet() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let css = fs::read_to_string(root.join("static/style.css")).unwrap();
     let mut asked = vec![340]; // ChartCanvas's default.
-    for entry in fs::read_dir(root.join("src/ui")).unwrap() {
-        let text = fs::read_to_string(entry.unwrap().path()).unwrap();
+    let mut dirs = vec![root.join("src/ui")];
+    let mut files = Vec::new();
+    while let Some(dir) = dirs.pop() {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    for path in files {
+        let text = fs::read_to_string(path).unwrap();
         for call in text.split("<ChartCanvas ").skip(1) {
             let call = &call[..call.find("/>").unwrap()];
             if let Some(h) = call.split("height={").nth(1) {

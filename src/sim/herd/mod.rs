@@ -26,8 +26,8 @@
 //! assert_eq!((r.served, r.gave_up, r.peak, r.attempts), (1000, 0, 61, 1061));
 //! ```
 
-use crate::sim::policy::backoff::Jitter;
 use super::params::Maybe;
+use crate::sim::policy::backoff::Jitter;
 use serde::{Deserialize, Serialize};
 
 mod fast;

@@ -227,20 +227,45 @@ pub const METHODS: &[(&str, bool, bool)] = &[
 mod tests {
     use super::*;
 
+    /// The lesson's choices, read from its section «¿Abierto o cerrado?»: C06's
+    /// post «se publica» (open); «En un pago o en un inicio de sesión se elige
+    /// lo contrario» (closed). Each case's name and reason are the lesson's
+    /// words, and the run at that choice says it matches the lesson.
     #[test]
     fn the_lesson_choices() {
-        for (case, mode) in [
-            (Case::Moderation, Mode::Open),
-            (Case::Payment, Mode::Closed),
-            (Case::Login, Mode::Closed),
-        ] {
+        let lesson = include_str!("../../lessons/timeouts-reintentos-idempotencia/leccion.md");
+        let section = lesson
+            .split("## ¿Abierto o cerrado?")
+            .nth(1)
+            .and_then(|s| s.split("\n## ").next())
+            .expect("the lesson's section");
+        let open_case = section
+            .split("\n\n")
+            .flat_map(|p| p.split(". "))
+            .find(|s| s.contains("se publica y se revisa después"))
+            .expect("the open case");
+        let closed_cases = section
+            .split("\n\n")
+            .flat_map(|p| p.split(". "))
+            .find(|s| s.contains("se elige lo contrario"))
+            .expect("the closed cases");
+        for c in CASES {
+            let mode = if open_case.contains(c.name.split(" (").next().unwrap_or(c.name)) {
+                Mode::Open
+            } else {
+                assert!(closed_cases.contains(c.name), "{} is in neither sentence", c.name);
+                Mode::Closed
+            };
+            assert_eq!(c.lesson, mode, "{}", c.name);
+            assert!(section.contains(c.why), "{}: its reason is the lesson's words", c.name);
             let p = FailModeParams {
-                case,
+                case: c.case,
                 mode,
                 ..FailModeParams::default()
             };
-            assert!(run(&p).matches_lesson);
+            assert!(run(&p).matches_lesson, "{}", c.name);
         }
+        assert_eq!(CASES.iter().filter(|c| c.lesson == Mode::Open).count(), 1);
     }
 
     #[test]

@@ -62,7 +62,8 @@ use plotters::style::{FontDesc, FontFamily, FontStyle, RGBColor, TextStyle};
 /// The charts' text: sans-serif at `size` px in `color`. Built from the
 /// family itself rather than from the string `"sans-serif"`: plotters
 /// lower-cases a family given by name, and that one call brought Unicode's
-/// case tables (≈ 11 KB gzipped) into the browser's download.
+/// case tables into the browser's download (11,687 bytes gzipped:
+/// docs/PERFORMANCE.md, «First load»).
 pub fn font<'a>(size: impl Into<f64>, color: &'a RGBColor) -> TextStyle<'a> {
     TextStyle::from(FontDesc::new(FontFamily::SansSerif, size.into(), FontStyle::Normal)).color(color)
 }

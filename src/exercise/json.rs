@@ -1,7 +1,7 @@
 //! Just enough JSON for what the browser stores ([`super::progress`]).
 //!
-//! Why not serde_json: it was the second largest thing in the browser build
-//! after the markdown parser, for one small document. This reads any JSON
+//! Why not serde_json: for one small document it cost ≈ 2 KB gzipped of the
+//! browser build (docs/PERFORMANCE.md, «First load»). This reads any JSON
 //! (nesting bounded, so hostile text cannot exhaust the stack), keeps numbers
 //! as their text (the caller says which integers it accepts), and writes
 //! what serde_json writes for the same data, so what students saved before

@@ -3,7 +3,7 @@
 //! in [`crate::scenario::ALL`].
 
 use crate::fmt::{es_approx, es_count, es_dec, es_int, es_num, es_percent};
-use crate::sim::chain::{self, CallerGets, FirstToGiveUp};
+use crate::sim::chain;
 use crate::sim::params::{self, Params, Values};
 use crate::sim::{
     breaker, clocks, degradation, failmode, failures, hedging, herd, idempotency, inflight, retries, shedding, storm,
@@ -137,32 +137,14 @@ pub fn inflight(values: &Values, _: &Switches) -> Run {
 pub fn chain(values: &Values, _: &Switches) -> Run {
     let p: chain::ChainParams = p(values);
     let r = chain::run(&p);
-    let first = match r.first {
-        FirstToGiveUp::Nobody => "nadie: la respuesta llega a tiempo",
-        FirstToGiveUp::Queue => "la fila de Triton (REJECT)",
-        FirstToGiveUp::Gateway => "el gateway",
-        FirstToGiveUp::Caller => "el caller",
-    };
-    let gets = match r.caller_gets {
-        CallerGets::Answer => "la categoría sugerida",
-        CallerGets::GatewayTimeout => "un 504, y muestra el selector de categorías",
-        CallerGets::Overloaded => "un 503, y muestra el selector de categorías",
-        CallerGets::OwnTimeout => "nada a tiempo: se rinde y muestra el selector de categorías",
-    };
-    let mut lines = vec![
-        format!("timeout de la llamada a Triton: {}", chain::call_timeout_text(&p, &r)),
-        format!("se rinde primero: {first}"),
-        format!(
-            "el caller recibe: {gets} (a los {} ms)",
-            es_int(r.caller_done_ms as i64)
-        ),
-        format!("trabajo zombi en la GPU: {} ms", es_int(r.zombie_compute_ms() as i64)),
-    ];
-    if r.misconfigured {
-        lines.push("ojo: un salto espera más que el de arriba (error común 1)".into());
-    }
+    // The widget's words: its verdict, then its figures, then the mistake if made.
+    let said = chain::said(&p, &r);
+    let mut lines = vec![said.verdict.to_string()];
+    lines.extend(said.rows.iter().map(|(label, _, value)| format!("{label}: {value}")));
+    lines.extend(said.warning.map(String::from));
     let mut result = json!(r);
     result["zombie_compute_ms"] = json!(r.zombie_compute_ms());
+    result["zombie_ms"] = json!(said.zombie_ms);
     run(result, lines)
 }
 

@@ -113,6 +113,107 @@ impl ChainResult {
     }
 }
 
+/// How a verdict reads: fine, a degraded answer, or a failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Ok,
+    Warn,
+    Bad,
+}
+
+/// The run in the lesson's words, one text for the widget and the command
+/// line alike: the figures (label, key, value), the verdict and its tone, and
+/// the first common mistake when the chain makes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Said {
+    pub rows: Vec<(&'static str, &'static str, String)>,
+    pub verdict: &'static str,
+    pub tone: Tone,
+    /// Who gives up first, in words.
+    pub first: &'static str,
+    /// Triton's work nobody reads, in the queue and on the GPU, in ms.
+    pub zombie_ms: u64,
+    pub warning: Option<&'static str>,
+}
+
+/// The first common mistake, as the widget and the command line say it.
+pub const MISCONFIGURED: &str =
+    "Un salto espera más que el de arriba: es el primer error común. Cada número de la cadena tiene que ser más chico que el de arriba.";
+
+/// [`Said`] of a run.
+pub fn said(p: &ChainParams, r: &ChainResult) -> Said {
+    let ms = |v: i64| format!("{} ms", crate::fmt::es_int(v));
+    let first = match r.first {
+        FirstToGiveUp::Nobody => "nadie",
+        FirstToGiveUp::Queue => "la fila de Triton (REJECT)",
+        FirstToGiveUp::Gateway => "el gateway",
+        FirstToGiveUp::Caller => "el caller",
+    };
+    let (tone, gets, verdict) = match r.caller_gets {
+        CallerGets::Answer => (
+            Tone::Ok,
+            "la categoría sugerida",
+            "El caller recibe la categoría sugerida.",
+        ),
+        CallerGets::GatewayTimeout => (
+            Tone::Warn,
+            "un 504, y muestra el selector",
+            "El caller recibe un 504 a tiempo y muestra el selector de categorías.",
+        ),
+        CallerGets::Overloaded => (
+            Tone::Warn,
+            "un 503, y muestra el selector",
+            "El caller recibe un 503 a tiempo y muestra el selector de categorías.",
+        ),
+        CallerGets::OwnTimeout => (
+            Tone::Bad,
+            "nada a tiempo: se rinde y muestra el selector",
+            "El caller no recibe nada a tiempo: se rinde y muestra el selector de categorías.",
+        ),
+    };
+    let queue_ms = r.zombie_queue.map_or(0, |(a, b)| b - a);
+    let zombie_ms = r.zombie_compute_ms() + queue_ms;
+    let left = if r.left_ms > 0 {
+        ms(r.left_ms)
+    } else if r.left_ms == 0 {
+        "nada".to_string()
+    } else {
+        format!("nada (se pasó por {})", ms(-r.left_ms))
+    };
+    let zombie = match (queue_ms, r.zombie_compute_ms()) {
+        (0, 0) => "ninguno".to_string(),
+        (0, _) | (_, 0) => ms(zombie_ms as i64),
+        (q, c) => format!(
+            "{} ({} en la fila, {} en la GPU)",
+            ms(zombie_ms as i64),
+            ms(q as i64),
+            ms(c as i64)
+        ),
+    };
+    Said {
+        rows: vec![
+            ("queda del deadline al llamar a Triton", "left", left),
+            (
+                "timeout de la llamada a Triton",
+                "call_timeout",
+                call_timeout_text(p, r),
+            ),
+            ("se rinde primero", "first", first.to_string()),
+            (
+                "el caller recibe",
+                "caller_gets",
+                format!("{gets} (a los {})", ms(r.caller_done_ms as i64)),
+            ),
+            ("trabajo zombi de Triton", "zombie", zombie),
+        ],
+        verdict,
+        tone,
+        first,
+        zombie_ms,
+        warning: r.misconfigured.then_some(MISCONFIGURED),
+    }
+}
+
 /// Plays one request through the chain.
 pub fn run(params: &ChainParams) -> ChainResult {
     let (p, _) = crate::sim::params::clamp(params);
@@ -339,5 +440,36 @@ mod tests {
         assert_eq!(r.first, FirstToGiveUp::Queue);
         assert_eq!(r.caller_gets, CallerGets::Overloaded);
         assert_eq!(r.caller_done_ms, 170);
+    }
+
+    /// One text for both: the widget's figures and the command line's lines
+    /// come from `said`. At the lesson's values: the answer arrives, nobody
+    /// gives up, no zombie work; with 160 ms of preparation and a 100 ms
+    /// deadline (exercise 5's (b) pushed past it), the gateway answers a 504
+    /// without calling; without cancelling, the zombie work is counted in the
+    /// queue and on the GPU.
+    #[test]
+    fn said_in_the_lesson_words() {
+        let p = ChainParams::default();
+        let s = said(&p, &run(&p));
+        assert_eq!((s.tone, s.first, s.zombie_ms, s.warning), (Tone::Ok, "nadie", 0, None));
+        assert_eq!(s.rows[1].2, "min(150, 180) = 150 ms");
+        assert_eq!(s.rows[4].2, "ninguno");
+        let late = ChainParams {
+            prep_ms: 160,
+            deadline_ms: 100,
+            ..ChainParams::default()
+        };
+        let s = said(&late, &run(&late));
+        assert_eq!((s.tone, s.first), (Tone::Warn, "el gateway"));
+        assert_eq!(s.rows[0].2, "nada (se pasó por 60 ms)");
+        assert_eq!(s.rows[3].2, "un 504, y muestra el selector (a los 160 ms)");
+        for p in [ChainParams::default(), late] {
+            let r = run(&p);
+            let s = said(&p, &r);
+            let queue = r.zombie_queue.map_or(0, |(a, b)| b - a);
+            assert_eq!(s.zombie_ms, queue + r.zombie_compute_ms());
+            assert_eq!(s.warning.is_some(), r.misconfigured);
+        }
     }
 }

@@ -41,6 +41,7 @@ pub struct Scenario {
     pub defaults: fn() -> Values,
     /// Switches of the command line only (name, help): extra work a widget
     /// does not do on every change.
+    #[cfg(not(target_arch = "wasm32"))]
     pub switches: &'static [(&'static str, &'static str)],
     /// Runs it from the command line's values (native only).
     #[cfg(not(target_arch = "wasm32"))]
@@ -62,6 +63,7 @@ pub const ALL: &[Scenario] = &[
         budget: "at most clients × retries = 100,000 × 10 = 1,000,000 attempts; every accepted run plays to the end.",
         specs: herd::HerdParams::specs,
         defaults: herd::HerdParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::herd,
@@ -75,6 +77,7 @@ pub const ALL: &[Scenario] = &[
         budget: "none needed (closed form, no loop over pieces); at most 2,000 pieces are listed for the chart, the count is exact. A call that never ends has no count of pieces (null).",
         specs: clocks::ClocksParams::specs,
         defaults: clocks::ClocksParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::clocks,
@@ -88,6 +91,7 @@ pub const ALL: &[Scenario] = &[
         budget: "the simulation of one pod plays at most 200,000 arrivals (180,000 when they are random); a longer run is cut to fit and says so (\"truncated\": true, a note). With no steady state in what was played (each request holds its place longer than the run), it gives no steady-state share or mean.",
         specs: inflight::InflightParams::specs,
         defaults: inflight::InflightParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::inflight,
@@ -101,6 +105,7 @@ pub const ALL: &[Scenario] = &[
         budget: "none needed (one request, closed form).",
         specs: chain::ChainParams::specs,
         defaults: chain::ChainParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::chain,
@@ -114,6 +119,7 @@ pub const ALL: &[Scenario] = &[
         budget: "--reads itself (at most 200,000); every run plays all of them. Where the lesson's arithmetic does not describe the run, a note says so and gives the simulation's figure.",
         specs: hedging::HedgingParams::specs,
         defaults: hedging::HedgingParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::hedging,
@@ -127,6 +133,7 @@ pub const ALL: &[Scenario] = &[
         budget: "at most 200,000 arrivals; a longer run plays the whole seconds that fit (rps × seconds ≤ 180,000) and says so (\"truncated\": true, a note).",
         specs: shedding::SheddingParams::specs,
         defaults: shedding::SheddingParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::shedding,
@@ -140,6 +147,7 @@ pub const ALL: &[Scenario] = &[
         budget: "4,000 sampled runs of the waits, always.",
         specs: retries::BackoffParams::specs,
         defaults: retries::BackoffParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::backoff,
@@ -153,6 +161,7 @@ pub const ALL: &[Scenario] = &[
         budget: "none needed (closed form).",
         specs: retries::LayersParams::specs,
         defaults: retries::LayersParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::layers,
@@ -166,6 +175,7 @@ pub const ALL: &[Scenario] = &[
         budget: "2,000 requests per point of the token bucket's curve, 51 points, always.",
         specs: retries::BudgetParams::specs,
         defaults: retries::BudgetParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::budget,
@@ -179,6 +189,7 @@ pub const ALL: &[Scenario] = &[
         budget: "none needed (a table).",
         specs: none,
         defaults: Vec::new,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::failure,
@@ -192,6 +203,7 @@ pub const ALL: &[Scenario] = &[
         budget: "every request is played, at most rps × (window-s + duration-s) = 10,000 × 720 = 7,200,000; every accepted run plays to the end.",
         specs: breaker::BreakerParams::specs,
         defaults: breaker::BreakerParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::breaker,
@@ -205,6 +217,7 @@ pub const ALL: &[Scenario] = &[
         budget: "at most 650,000 attempts to the server (room for the largest calm run, 2,000 × 300 s). A storm can grow without end, so a run that reaches the budget stops there and says so (\"truncated\": true, \"cut_at_s\", a note): its timeline ends where the data end, and it concludes nothing (outcome \"cut\", recovered null; the tipping point \"unknown\").",
         specs: storm::StormParams::specs,
         defaults: storm::StormParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[("tipping", "Also search the shortest trigger after which the system no longer recovers.")],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::storm,
@@ -218,6 +231,7 @@ pub const ALL: &[Scenario] = &[
         budget: "scripts of at most 200 actions (the cases have a handful).",
         specs: idempotency::StoreParams::specs,
         defaults: idempotency::StoreParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::store,
@@ -231,6 +245,7 @@ pub const ALL: &[Scenario] = &[
         budget: "none needed (one figure per simulated minute, at most 1,440 minutes).",
         specs: degradation::DegradationParams::specs,
         defaults: degradation::DegradationParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::degradation,
@@ -244,6 +259,7 @@ pub const ALL: &[Scenario] = &[
         budget: "none needed (closed form).",
         specs: failmode::FailModeParams::specs,
         defaults: failmode::FailModeParams::lesson_values,
+        #[cfg(not(target_arch = "wasm32"))]
         switches: &[],
         #[cfg(not(target_arch = "wasm32"))]
         run: crate::cli::scenarios::failmode,

@@ -317,7 +317,7 @@ fn every_parameter_is_one_name_with_one_default_and_one_range_everywhere() {
             );
             assert!(!spec.doc.is_empty(), "{} {flag}: no doc", s.id);
             assert!(
-                help.contains(&flag) && help.contains(&format!("lesson: {shown}]")),
+                help.contains(&flag) && help.contains(&format!("default: {shown}]")),
                 "{} {flag}:\n{help}",
                 s.id
             );

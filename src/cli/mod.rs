@@ -75,7 +75,9 @@ pub fn command() -> clap::Command {
     let cmd = scenario::ALL
         .iter()
         .fold(cmd, |cmd, s| cmd.subcommand(scenario_command(s)));
+    // (After clap's derive, which would otherwise put the enum's doc as the about.)
     Command::augment_subcommands(cmd)
+        .about("Sensei Lab: the lesson «Timeouts, reintentos e idempotencia» from the command line")
 }
 
 /// A scenario's subcommand: one flag per spec, its switches, `--json`, `--repeat`.
@@ -83,7 +85,11 @@ fn scenario_command(s: &'static Scenario) -> clap::Command {
     let cmd = clap::Command::new(s.id)
         .about(s.about)
         .long_about(format!("{}\n\nWork budget: {}", s.about, s.budget));
-    let cmd = (s.specs)().iter().fold(cmd, |cmd, spec| cmd.arg(spec_arg(spec)));
+    let defaults = (s.defaults)();
+    let cmd = (s.specs)()
+        .iter()
+        .zip(&defaults)
+        .fold(cmd, |cmd, (spec, default)| cmd.arg(spec_arg(spec, default)));
     let cmd = s.switches.iter().fold(cmd, |cmd, (name, help)| {
         cmd.arg(Arg::new(*name).long(*name).help(*help).action(ArgAction::SetTrue))
     });
@@ -96,38 +102,30 @@ fn scenario_command(s: &'static Scenario) -> clap::Command {
     .arg(
         Arg::new("repeat")
             .long("repeat")
-            .help("Run it this many times and report the fastest run's time under \"timing\" (for benchmarks) [1–1000]")
+            .value_name("N")
+            .help("Run the core this many times and report the fastest run's time under \"timing\" (for benchmarks) [1–1000]")
             .value_parser(clap::value_parser!(u32).range(1..=1000)),
     )
 }
 
-/// A spec's flag: `--key <VALUE>`, the lesson's value as its default, its doc
-/// and bounds as its help, its value read strictly and checked against the bounds.
-fn spec_arg(spec: &'static Spec) -> Arg {
-    // (Leaked: clap keeps a default as a `&'static str`; a few bytes once per run.)
-    let default = spec.format(&lesson_value(spec));
-    let (value_name, range) = match spec.kind {
-        Kind::Int { min, max, optional } => ("N", format!("{}{min}–{max}", if optional { "none or " } else { "" })),
-        Kind::Choice { options } => ("CHOICE", options.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")),
+/// A spec's flag: `--key <KEY>`, the scenario's default (the lesson's value
+/// where the lesson gives one) as its default, its doc and bounds as its
+/// help, its value read strictly and checked against the bounds.
+fn spec_arg(spec: &'static Spec, default: &Value) -> Arg {
+    // (Leaked: clap keeps a default and a value name as `&'static str`s; a few bytes once per run.)
+    let default = spec.format(default);
+    let range = match spec.kind {
+        Kind::Int { min, max, optional } => format!("{}{min}–{max}", if optional { "none or " } else { "" }),
+        Kind::Choice { options } => options.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", "),
     };
     Arg::new(spec.key)
         .long(spec.key)
-        .value_name(value_name)
-        .help(format!("{} [{range}; lesson: {default}]", spec.doc))
+        .value_name(spec.key.to_uppercase().replace('-', "_").leak() as &str)
+        .help(format!("{} [{range}; default: {default}]", spec.doc))
         .default_value(default.leak() as &str)
         .hide_default_value(true)
         .allow_negative_numbers(true)
         .value_parser(move |text: &str| parse_strict(spec, text))
-}
-
-/// The lesson's value of a spec, from its scenario's `Default`.
-fn lesson_value(spec: &'static Spec) -> Value {
-    for s in scenario::ALL {
-        if let Some(i) = (s.specs)().iter().position(|x| std::ptr::eq(x, spec)) {
-            return (s.defaults)()[i].clone();
-        }
-    }
-    Value::Unset
 }
 
 /// A value as the command line takes it: a whole number (`none` where a
@@ -214,15 +212,9 @@ fn run_scenario(s: &Scenario, m: &ArgMatches) -> Result<String, (u8, String)> {
         return Err((2, lines.join("\n")));
     }
     let on: Vec<&'static str> = s.switches.iter().map(|(n, _)| *n).filter(|n| m.get_flag(n)).collect();
-    let switches = scenarios::Switches(&on);
     let repeat = m.get_one::<u32>("repeat").copied();
-    let mut run = (s.run)(&values, &switches);
-    let mut best = f64::INFINITY;
-    for _ in 0..repeat.unwrap_or(0) {
-        let t = std::time::Instant::now();
-        run = (s.run)(&values, &switches);
-        best = best.min(t.elapsed().as_secs_f64() * 1000.0);
-    }
+    let mut ctx = scenarios::Ctx::new(&on, repeat);
+    let run = (s.run)(&values, &mut ctx);
     if !m.get_flag("json") {
         let mut lines = run.lines;
         lines.extend(run.notes.iter().map(|n| format!("nota: {n}")));
@@ -242,7 +234,7 @@ fn run_scenario(s: &Scenario, m: &ArgMatches) -> Result<String, (u8, String)> {
         .collect();
     let mut out = json!({ "scenario": s.id, "params": params, "result": run.result,
         "truncated": run.truncated, "notes": run.notes });
-    if let Some(n) = repeat {
+    if let (Some(n), Some(best)) = (repeat, ctx.best_ms) {
         out["timing"] = json!({ "repeat": n, "best_ms": best });
     }
     Ok(out.to_string())

@@ -9,7 +9,6 @@ use crate::sim::{
     breaker, clocks, degradation, failmode, failures, hedging, herd, idempotency, inflight, retries, shedding, storm,
 };
 use serde_json::{json, Value};
-use std::cell::RefCell;
 
 /// What one run gives the command line.
 pub struct Run {
@@ -23,17 +22,46 @@ pub struct Run {
     pub lines: Vec<String>,
 }
 
-/// The command line's switches beyond the parameters (`Scenario::switches`).
-pub struct Switches<'a>(pub &'a [&'static str]);
+/// What a runner gets beside the values: the command line's switches
+/// (`Scenario::switches`), and `--repeat`'s clock around the core's call.
+pub struct Ctx<'a> {
+    switches: &'a [&'static str],
+    repeat: Option<u32>,
+    /// The fastest timed run, in ms (`None` without `--repeat`).
+    pub best_ms: Option<f64>,
+}
 
-impl Switches<'_> {
+impl<'a> Ctx<'a> {
+    pub fn new(switches: &'a [&'static str], repeat: Option<u32>) -> Self {
+        Ctx {
+            switches,
+            repeat,
+            best_ms: None,
+        }
+    }
+
     pub fn on(&self, name: &str) -> bool {
-        self.0.contains(&name)
+        self.switches.contains(&name)
+    }
+
+    /// Runs the core's call once; with `--repeat N`, then N times more,
+    /// timed (only the core: not the JSON nor the words), keeping the
+    /// fastest. The first run sizes whatever the call reuses, as a widget's
+    /// re-runs do.
+    pub fn time<T>(&mut self, mut core: impl FnMut() -> T) -> T {
+        let mut out = core();
+        for _ in 0..self.repeat.unwrap_or(0) {
+            let t = std::time::Instant::now();
+            out = core();
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            self.best_ms = Some(self.best_ms.map_or(ms, |b: f64| b.min(ms)));
+        }
+        out
     }
 }
 
 /// A runner: values already checked against the scenario's specs.
-pub type Runner = fn(&Values, &Switches) -> Run;
+pub type Runner = fn(&Values, &mut Ctx) -> Run;
 
 fn run(result: Value, lines: Vec<String>) -> Run {
     Run {
@@ -48,11 +76,11 @@ fn p<P: Params>(values: &Values) -> P {
     params::from_values(values)
 }
 
-pub fn herd(values: &Values, _: &Switches) -> Run {
+pub fn herd(values: &Values, ctx: &mut Ctx) -> Run {
     let p: herd::HerdParams = p(values);
-    // One scratch for every run of the process, as the widget re-runs (`--repeat` times the same).
-    thread_local!(static SCRATCH: RefCell<herd::HerdScratch> = RefCell::default());
-    let r = SCRATCH.with(|s| herd::simulate_reusing(&p, &mut s.borrow_mut()));
+    // One scratch for every run, as the widget re-runs.
+    let mut scratch = herd::HerdScratch::default();
+    let r = ctx.time(|| herd::simulate_reusing(&p, &mut scratch));
     let line = r.lesson_line(p.jitter);
     run(
         json!({ "served": r.served, "gave_up": r.gave_up, "peak": r.peak, "attempts": r.attempts,
@@ -61,8 +89,9 @@ pub fn herd(values: &Values, _: &Switches) -> Run {
     )
 }
 
-pub fn clocks(values: &Values, _: &Switches) -> Run {
-    let r = clocks::run(&p(values));
+pub fn clocks(values: &Values, ctx: &mut Ctx) -> Run {
+    let p: clocks::ClocksParams = p(values);
+    let r = ctx.time(|| clocks::run(&p));
     let sentence = r.outcome.sentence();
     run(
         json!({ "outcome": r.outcome, "connected_ms": r.connected_ms, "chunks_received": r.chunks_received,
@@ -71,10 +100,9 @@ pub fn clocks(values: &Values, _: &Switches) -> Run {
     )
 }
 
-pub fn inflight(values: &Values, _: &Switches) -> Run {
+pub fn inflight(values: &Values, ctx: &mut Ctx) -> Run {
     let p: inflight::InflightParams = p(values);
-    let f = inflight::formula(&p);
-    let s = inflight::simulate(&p);
+    let (f, s) = ctx.time(|| (inflight::formula(&p), inflight::simulate(&p)));
     let mut notes = s.notes();
     notes.extend(inflight::formula_notes(&p, &f, &s));
     let cap = p.max_inflight.map_or(" (sin tope)".to_string(), |c| {
@@ -134,9 +162,9 @@ pub fn inflight(values: &Values, _: &Switches) -> Run {
     }
 }
 
-pub fn chain(values: &Values, _: &Switches) -> Run {
+pub fn chain(values: &Values, ctx: &mut Ctx) -> Run {
     let p: chain::ChainParams = p(values);
-    let r = chain::run(&p);
+    let r = ctx.time(|| chain::run(&p));
     // The widget's words: its verdict, then its figures, then the mistake if made.
     let said = chain::said(&p, &r);
     let mut lines = vec![said.verdict.to_string()];
@@ -148,10 +176,9 @@ pub fn chain(values: &Values, _: &Switches) -> Run {
     run(result, lines)
 }
 
-pub fn hedging(values: &Values, _: &Switches) -> Run {
+pub fn hedging(values: &Values, ctx: &mut Ctx) -> Run {
     let p: hedging::HedgingParams = p(values);
-    let r = hedging::simulate(&p);
-    let f = hedging::formula(&p);
+    let (r, f) = ctx.time(|| (hedging::simulate(&p), hedging::formula(&p)));
     let notes = hedging::notes(&p, &f, &r);
     let ms = |v: f64| format!("{} ms", es_int(v.round() as i64));
     let mut lines = vec![format!(
@@ -193,9 +220,9 @@ pub fn hedging(values: &Values, _: &Switches) -> Run {
     }
 }
 
-pub fn shedding(values: &Values, _: &Switches) -> Run {
+pub fn shedding(values: &Values, ctx: &mut Ctx) -> Run {
     let p: shedding::SheddingParams = p(values);
-    let r = shedding::simulate(&p);
+    let r = ctx.time(|| shedding::simulate(&p));
     let line = |name: &str, s: &shedding::ServerRun| {
         format!(
             "{name}: {} a tiempo, {} tarde, {} rechazadas con 503, {} sin respuesta al terminar; interactivas a tiempo {}, batch {}; última latencia {} ms",
@@ -225,8 +252,9 @@ pub fn shedding(values: &Values, _: &Switches) -> Run {
     }
 }
 
-pub fn backoff(values: &Values, _: &Switches) -> Run {
-    let t = retries::backoff(&p(values));
+pub fn backoff(values: &Values, ctx: &mut Ctx) -> Run {
+    let p: retries::BackoffParams = p(values);
+    let t = ctx.time(|| retries::backoff(&p));
     let mut lines: Vec<String> = t
         .rows
         .iter()
@@ -250,9 +278,9 @@ pub fn backoff(values: &Values, _: &Switches) -> Run {
     )
 }
 
-pub fn layers(values: &Values, _: &Switches) -> Run {
+pub fn layers(values: &Values, ctx: &mut Ctx) -> Run {
     let p: retries::LayersParams = p(values);
-    let r = retries::layers(&p);
+    let r = ctx.time(|| retries::layers(&p));
     let bottom = r.reaching.last().copied().unwrap_or(1.0);
     let lines = vec![
         format!(
@@ -264,33 +292,44 @@ pub fn layers(values: &Values, _: &Switches) -> Run {
     run(json!(r), lines)
 }
 
-pub fn budget(values: &Values, _: &Switches) -> Run {
+pub fn budget(values: &Values, ctx: &mut Ctx) -> Run {
     let p: retries::BudgetParams = p(values);
-    let r = retries::budget(&p);
+    let r = ctx.time(|| retries::budget(&p));
     let line = retries::budget_sentence(&p, &r);
     run(json!(r), vec![line])
 }
 
-pub fn failure(_: &Values, _: &Switches) -> Run {
+pub fn failure(_: &Values, ctx: &mut Ctx) -> Run {
     let paths = [
         ("ana", failures::Situation::interactive()),
         ("batch", failures::Situation::batch()),
     ];
+    // Every failure of the table, decided on both paths.
+    let decided = ctx.time(|| {
+        failures::TABLE
+            .iter()
+            .map(|&(failure, ..)| {
+                let row = failures::classify(failure);
+                let ds = paths
+                    .iter()
+                    .map(|(_, s)| failures::decide(&failures::Situation { failure, ..s.clone() }))
+                    .collect::<Vec<_>>();
+                (row, ds)
+            })
+            .collect::<Vec<_>>()
+    });
     let mut rows = Vec::new();
     let mut lines = Vec::new();
-    for &(failure, name, _, _, _) in failures::TABLE {
-        let row = failures::classify(failure);
-        let decisions: Vec<Value> = paths
-            .iter()
-            .map(|(path, s)| {
-                let d = failures::decide(&failures::Situation { failure, ..s.clone() });
-                json!({ "path": path, "retry": d.retry, "after_ms": d.after_ms, "why": d.why })
-            })
-            .collect();
+    for (&(_, name, ..), (row, ds)) in failures::TABLE.iter().zip(&decided) {
         lines.push(format!("{name}: {}", row.retry));
-        for (d, label) in decisions.iter().zip(["  camino de Ana", "  trabajo batch"]) {
-            lines.push(format!("{label}: {}", d["why"].as_str().unwrap_or_default()));
+        for (d, label) in ds.iter().zip(["  camino de Ana", "  trabajo batch"]) {
+            lines.push(format!("{label}: {}", d.why));
         }
+        let decisions: Vec<Value> = ds
+            .iter()
+            .zip(&paths)
+            .map(|(d, (path, _))| json!({ "path": path, "retry": d.retry, "after_ms": d.after_ms, "why": d.why }))
+            .collect();
         rows.push(
             json!({ "failure": name, "meaning": row.meaning, "advice": row.advice, "retry": row.retry,
             "decisions": decisions }),
@@ -299,9 +338,9 @@ pub fn failure(_: &Values, _: &Switches) -> Run {
     run(json!({ "rows": rows }), lines)
 }
 
-pub fn breaker(values: &Values, _: &Switches) -> Run {
+pub fn breaker(values: &Values, ctx: &mut Ctx) -> Run {
     let p: breaker::BreakerParams = p(values);
-    let r = breaker::simulate(&p);
+    let r = ctx.time(|| breaker::simulate(&p));
     let mut lines: Vec<String> = r
         .transitions
         .iter()
@@ -320,11 +359,14 @@ pub fn breaker(values: &Values, _: &Switches) -> Run {
     )
 }
 
-pub fn storm(values: &Values, switches: &Switches) -> Run {
+pub fn storm(values: &Values, ctx: &mut Ctx) -> Run {
     let p: storm::StormParams = p(values);
-    let r = storm::simulate(&p);
-    let outcome = storm::assess(&p, &r);
-    let tip = switches.on("tipping").then(|| storm::tipping_point(&p));
+    let tipping = ctx.on("tipping");
+    let (r, outcome, tip) = ctx.time(|| {
+        let r = storm::simulate(&p);
+        let outcome = storm::assess(&p, &r);
+        (r, outcome, tipping.then(|| storm::tipping_point(&p)))
+    });
     let mut notes = r.notes();
     if let Some(storm::Tipping::Unknown { trigger_ms, cut: true }) = tip {
         notes.push(storm::tipping_unknown_note(trigger_ms));
@@ -363,8 +405,9 @@ pub fn storm_lines(r: &storm::StormRun, outcome: storm::Outcome, tip: Option<sto
     out
 }
 
-pub fn store(values: &Values, _: &Switches) -> Run {
-    let r = idempotency::run(&p(values));
+pub fn store(values: &Values, ctx: &mut Ctx) -> Run {
+    let p: idempotency::StoreParams = p(values);
+    let r = ctx.time(|| idempotency::run(&p));
     let mut lines: Vec<String> = r
         .rows
         .iter()
@@ -388,9 +431,9 @@ pub fn store(values: &Values, _: &Switches) -> Run {
     }
 }
 
-pub fn degradation(values: &Values, _: &Switches) -> Run {
+pub fn degradation(values: &Values, ctx: &mut Ctx) -> Run {
     let p: degradation::DegradationParams = p(values);
-    let r = degradation::run(&p);
+    let r = ctx.time(|| degradation::run(&p));
     let mut lines: Vec<String> = degradation::Reason::ALL
         .iter()
         .zip(r.totals)
@@ -405,8 +448,9 @@ pub fn degradation(values: &Values, _: &Switches) -> Run {
     }
 }
 
-pub fn failmode(values: &Values, _: &Switches) -> Run {
-    let r = failmode::run(&p(values));
+pub fn failmode(values: &Values, ctx: &mut Ctx) -> Run {
+    let p: failmode::FailModeParams = p(values);
+    let r = ctx.time(|| failmode::run(&p));
     let line = r.sentence.clone();
     run(json!(r), vec![line])
 }

@@ -27,6 +27,12 @@ crate::params! {
     /// a healthy Triton (20 ms in the queue, 60 ms computing).
     #[derive(Eq)]
     pub struct ChainParams {
+        /// Time spent receiving and preparing the photo, in ms (exercise 5: 70 and 160)
+        prep_ms: u32 = 70 => int("Recibir y preparar la foto", "ms", 0, 60_000),
+        /// How long the request actually waits in Triton's queue, in ms
+        queue_ms: u32 = 20 => int("Espera real en la fila de Triton", "ms", 0, 60_000),
+        /// How long Triton computes, in ms
+        compute_ms: u32 = 60 => int("Cómputo de Triton", "ms", 0, 60_000),
         /// When the caller (the marketplace backend) gives up, in ms
         caller_ms: u32 = 300 => int("El caller se rinde a los", "ms", 1, 60_000),
         /// The gateway's deadline, in ms
@@ -35,12 +41,6 @@ crate::params! {
         triton_cap_ms: u32 = 150 => int("Tope de la llamada a Triton", "ms", 1, 60_000),
         /// Triton rejects what waited longer than this in its queue, in ms
         queue_cap_ms: u32 = 100 => int("La fila rechaza después de", "ms", 1, 60_000),
-        /// Time spent receiving and preparing the photo, in ms
-        prep_ms: u32 = 70 => int("Recibir y preparar la foto", "ms", 0, 60_000),
-        /// How long the request actually waits in Triton's queue, in ms
-        queue_ms: u32 = 20 => int("Espera real en la fila de Triton", "ms", 0, 60_000),
-        /// How long Triton computes, in ms
-        compute_ms: u32 = 60 => int("Cómputo de Triton", "ms", 0, 60_000),
         /// Each hop waits min(own cap, what is left of the deadline); off = only its own cap
         deadline: Toggle = Toggle::On => choice("Cada salto usa lo que queda del deadline", ON_OFF),
         /// A hop that gives up cancels the work below it

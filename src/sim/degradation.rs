@@ -26,7 +26,6 @@ use serde::{Deserialize, Serialize};
 
 /// Why a request got the plan B.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
     /// Triton did not answer in time.
@@ -69,11 +68,11 @@ crate::params! {
     pub struct DegradationParams {
         /// Requests per second
         rps: u32 = 500 => int("Requests por segundo", "/s", 1, 100_000),
-        /// Everyday fallbacks for timeouts, in tenths of a percent
+        /// Everyday fallbacks for timeouts, in tenths of a percent (5 = 0.5 %)
         timeout_permille: u32 = 5 => int("Plan B normal por timeout", "de cada 1,000", 0, 1_000),
-        /// Everyday fallbacks for 503s, in tenths of a percent
+        /// Everyday fallbacks for 503s, in tenths of a percent (2 = 0.2 %)
         unavailable_permille: u32 = 2 => int("Plan B normal por 503", "de cada 1,000", 0, 1_000),
-        /// Everyday fallbacks for invalid photos, in tenths of a percent
+        /// Everyday fallbacks for invalid photos, in tenths of a percent (10 = 1 %)
         invalid_permille: u32 = 10 => int("Plan B normal por foto inválida", "de cada 1,000", 0, 1_000),
         /// The incident: which reason grows
         incident: Reason = Reason::Timeout => choice("El incidente sube", REASON_OPTIONS),

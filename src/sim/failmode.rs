@@ -19,7 +19,6 @@ use crate::sim::params::ChoiceKey;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Case {
     /// C06: the moderation of a posts site.
@@ -40,7 +39,6 @@ impl ChoiceKey for Case {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {
     /// Let it through.
@@ -129,7 +127,7 @@ crate::params! {
         outage_min: u32 = 10 => int("El revisor no contesta durante", "min", 1, 1_440),
         /// Items per minute
         per_min: u32 = 200 => int("Llegan por minuto", "", 1, 1_000_000),
-        /// Bad items, in tenths of a percent
+        /// Bad items, in tenths of a percent (10 = 1 %)
         bad_permille: u32 = 10 => int("Violan las reglas", "de cada 1,000", 0, 1_000),
     }
 }

@@ -30,8 +30,6 @@ crate::params! {
     /// The reads and the hedge. Defaults are exercise 8's.
     #[derive(Eq)]
     pub struct HedgingParams {
-        /// Reads simulated
-        reads: u32 = 100_000 => int("Lecturas simuladas", "", 1_000, MAX_READS as i64),
         /// Percent of reads that land on a replica that pauses
         pause_pct: u32 = 3 => int("Lecturas que caen en una pausa", "%", 0, 50),
         /// How long a pause lasts, in ms
@@ -42,8 +40,10 @@ crate::params! {
         spread_ms: u32 = 5 => int("Variación de una copia normal", "ms", 0, 5_000),
         /// Send the second copy at this percentile of the latency; none = no hedging
         hedge_pct: Maybe = Some(95) => optional("Mandar la copia en el percentil", "", "sin hedging", "hedging", 50, 99),
-        /// Utilisation of the piece that would serve the copies, in percent
+        /// Utilisation of the piece that would serve the copies, in percent (exercise 8: 90)
         utilization_pct: u32 = 90 => int("Uso de la pieza que atiende", "%", 1, 100),
+        /// Reads simulated
+        reads: u32 = 100_000 => int("Lecturas simuladas", "", 1_000, MAX_READS as i64),
         /// Seed of the Monte Carlo
         seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
     }

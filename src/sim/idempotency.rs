@@ -156,7 +156,6 @@ pub fn lesson_program_output(title: &str, seed: u32) -> [String; 2] {
 /// What the server does with a retry that arrives while the first attempt
 /// with its key is still running.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum InProgress {
     /// Answer at once with a conflict (409): "in progress; ask again".
@@ -587,7 +586,6 @@ pub fn short(key: &str) -> String {
 
 /// The scripts the widget and the command line offer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Scenario {
     /// The lesson's program, without a key: published twice.
@@ -638,11 +636,11 @@ crate::params! {
         scenario: Scenario = Scenario::NoKey => choice("Caso", SCENARIO_OPTIONS),
         /// A retry of a key still running: conflict or wait
         in_progress: InProgress = InProgress::Conflict => choice("Si la llave sigue en curso", IN_PROGRESS_OPTIONS),
-        /// How long the server keeps each key, in hours
+        /// How long the server keeps each key, in hours (Stripe: at least 24)
         ttl_h: u32 = 24 => int("Cada llave se guarda", "h", 1, 720),
         /// In "expired": when the late retry arrives, in hours after the first
         late_retry_h: u32 = 25 => int("Reintento tardío después de", "h", 1, 1_000),
-        /// The orchestrator's timeout, in s
+        /// The orchestrator's timeout, in s (exercise 9: 5)
         timeout_s: u32 = 5 => int("Timeout del orquestador", "s", 1, 60),
         /// How long the refund takes in the in-progress case, in s (longer than the timeout: the retry finds it running; shorter: the answer comes in time and nothing is retried); the other cases take 1 s
         work_s: u32 = 8 => int("En el caso «en curso», el reembolso tarda", "s", 1, 60),

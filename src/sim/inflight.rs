@@ -58,7 +58,6 @@ crate::params! {
 
 /// How requests arrive at the pod.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Arrivals {
     #[default]

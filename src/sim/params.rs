@@ -292,26 +292,12 @@ pub fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// An optional value on the command line: a number, or `none`. (An alias,
-/// so that clap's derive parses the whole `Option` with [`parse_maybe`].)
+/// An optional whole number: `None` is `none` on the command line and in
+/// the URL, the control's switch off («sin tope»).
 pub type Maybe = Option<u32>;
 
-/// `"none"` → `None`, `"150"` → `Some(150)`. An empty value is refused like
-/// any other malformed one (`--max-inflight=` is a slip, not a choice).
-pub fn parse_maybe(s: &str) -> Result<Maybe, String> {
-    match s.trim() {
-        "none" | "ninguno" => Ok(None),
-        "" => Err("expected a whole number or «none», got an empty value".to_string()),
-        t => t
-            .parse::<u32>()
-            .map(Some)
-            .map_err(|_| format!("expected a whole number or «none», got «{t}»")),
-    }
-}
-
-/// A field of a parameter struct, seen as a [`Value`]. With
-/// [`impl_params!`](crate::impl_params) it gives a struct its `get`/`set`
-/// from one list of `key => field` pairs.
+/// A field of a parameter struct, seen as a [`Value`]: what the
+/// [`params!`](crate::params) macro's `get`/`set` go through.
 pub trait Field {
     fn to_value(&self) -> Value;
     /// Takes a value already clamped to its spec; anything else leaves the field as it was.
@@ -421,7 +407,8 @@ macro_rules! params {
         KEY
     }};
     (@doc) => { "" };
-    (@doc $first:literal $($rest:literal)*) => { concat!($first $(, "\n", $rest)*).trim_ascii() };
+    // Doc lines joined as one paragraph (each begins with its space).
+    (@doc $first:literal $($rest:literal)*) => { concat!($first $(, $rest)*).trim_ascii() };
 }
 
 /// A choice field: an enum with a fixed set of keys.
@@ -433,7 +420,6 @@ pub trait ChoiceKey: Sized + Copy + 'static {
 /// chain's deadline and cancel, the storm's and degradation's breaker, the
 /// layers' one layer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Toggle {
     #[default]

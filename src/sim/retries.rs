@@ -28,13 +28,13 @@ crate::params! {
     /// The backoff calculator. Defaults are exercise 2's.
     #[derive(Eq)]
     pub struct BackoffParams {
-        /// Base in ms: the wait before retry n is at most base × 2^n
+        /// Base in ms: the wait before retry n is at most base × 2^n (exercise 2: 50)
         base_ms: u32 = 50 => int("Base", "ms", 1, 10_000),
-        /// Cap on each wait in ms; none = no cap
+        /// Cap on each wait in ms; none = no cap (exercise 2: 1000)
         cap_ms: Maybe = Some(1000) => optional("Tope de cada espera", "ms", "sin tope", "con tope", 1, 600_000),
-        /// Retries
+        /// Retries (exercise 2: 5)
         retries: u32 = 5 => int("Reintentos", "", 1, 20),
-        /// Jitter
+        /// Jitter (exercise 2: full)
         jitter: Jitter = Jitter::Full => choice("Jitter", crate::sim::policy::backoff::JITTER_OPTIONS),
         /// Seed of the sampled waits
         seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
@@ -143,7 +143,7 @@ crate::params! {
         layers: u32 = 3 => int("Capas que reintentan", "", 1, 8),
         /// Retries in each layer
         retries: u32 = 3 => int("Reintentos por capa", "", 0, 10),
-        /// Requests per second entering the top
+        /// Requests per second entering the top (C01: 500)
         rps: u32 = 500 => int("Requests por segundo arriba", "/s", 1, 1_000_000),
         /// Only the layer just above the failing one retries
         one_layer: Toggle = Toggle::Off => choice("Reintenta solo la capa de abajo (las de arriba reciben «no reintentes»)", ON_OFF),
@@ -205,7 +205,7 @@ crate::params! {
         budget_pct: u32 = 10 => int("Presupuesto (reintentos / requests)", "%", 0, 100),
         /// Token bucket (gRPC retry throttling): tokens at the start and at most
         max_tokens: u32 = 10 => int("Cubeta: fichas máximas", "", 1, 1_000),
-        /// Token bucket: tokens a success gives back, in thousandths
+        /// Token bucket: tokens a success gives back, in thousandths (100 = 0.1)
         token_ratio_milli: u32 = 100 => int("Cubeta: fichas por éxito (milésimas)", "", 1, 1_000),
         /// Seed of the token-bucket simulation
         seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),

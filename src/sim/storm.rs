@@ -59,7 +59,6 @@ use std::collections::VecDeque;
 
 /// Where the retries are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum RetryIn {
     /// Every layer retries (each one "being resilient").
@@ -75,7 +74,6 @@ impl ChoiceKey for RetryIn {
 
 /// What sets the storm off.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Trigger {
     /// The server stops for a while (a pause, a restart); its queue waits.
@@ -105,7 +103,7 @@ crate::params! {
         retries: u32 = 3 => int("Reintentos por capa", "", 0, 5),
         /// Which layers retry: all, or only the bottom one
         retry_in: RetryIn = RetryIn::All => choice("Reintentan", RETRY_IN_OPTIONS),
-        /// Retry budget per layer, percent of its requests; none = no budget
+        /// Retry budget per layer, percent of its requests; none = no budget (the lesson's: 10)
         budget_pct: Maybe = None => optional("Presupuesto por capa", "%", "sin presupuesto", "con presupuesto", 0, 100),
         /// A circuit breaker in the caller just above the server (the lesson's numbers)
         breaker: Toggle = Toggle::Off => choice("Circuit breaker abajo", ON_OFF),

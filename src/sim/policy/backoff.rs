@@ -34,7 +34,6 @@ use serde::{Deserialize, Serialize};
 
 /// Where in its ceiling a wait falls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Jitter {
     /// Exactly the ceiling: every client waits the same.

@@ -3,7 +3,7 @@
 //! Every random draw in the core comes from a generator handed to the
 //! simulation by its caller: any `rand_core` generator (`rand_core::Rng`),
 //! seen through [`UnitRng`], which adds Python's floats. The Monte Carlo
-//! scenarios take one as a type parameter (`simulate_with`); their
+//! scenarios take one as a type parameter (`simulate_from`); their
 //! `simulate` seeds [`PyRandom`] with the scenario's `seed`, so a seeded
 //! link shows the run it always showed. Nothing in the core reads a clock or
 //! an OS entropy source, so the same seed always gives the same run,

@@ -121,6 +121,9 @@ impl ValuesState {
         let this = self.clone();
         Callback::from(move |_| {
             this.pending.borrow_mut().take();
+            // The URL at once, even when the values were already the lesson's
+            // (a link that named them, or one the page could not read).
+            url_state::write_widget(this.widget, "");
             this.state.dispatch(Change::Reset((*this.defaults).clone()));
         })
     }

@@ -8,7 +8,8 @@
 //! once. After a while it lets a few probe calls through (half-open): if they
 //! succeed it closes, if they fail it opens again.
 //!
-//! [`Breaker`] is the state machine, fed with simulated time; [`simulate`]
+//! [`Breaker`] is the state machine (in `sim::policy::breaker`, tested
+//! alone), fed with simulated time; [`simulate`]
 //! plays C01's numbers (M15's example): 500 requests per second, a 150 ms
 //! timeout, a 10 s window, above 50 % with at least 20 calls, 30 s open, 5 probes.
 //!
@@ -23,160 +24,7 @@ use crate::sim::params::Maybe;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BreakerConfig {
-    pub window_s: f64,
-    pub threshold_pct: f64,
-    pub min_calls: usize,
-    pub open_s: f64,
-    pub probes: usize,
-}
-
-impl Default for BreakerConfig {
-    fn default() -> Self {
-        BreakerConfig {
-            window_s: 10.0,
-            threshold_pct: 50.0,
-            min_calls: 20,
-            open_s: 30.0,
-            probes: 5,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum State {
-    Closed,
-    Open,
-    HalfOpen,
-}
-
-impl State {
-    /// How the lesson names it.
-    pub fn label(self) -> &'static str {
-        match self {
-            State::Closed => "cerrado",
-            State::Open => "abierto",
-            State::HalfOpen => "semiabierto",
-        }
-    }
-
-    /// The moves a breaker may make.
-    pub fn may_become(self, next: State) -> bool {
-        matches!(
-            (self, next),
-            (State::Closed, State::Open)
-                | (State::Open, State::HalfOpen)
-                | (State::HalfOpen, State::Closed)
-                | (State::HalfOpen, State::Open)
-        )
-    }
-}
-
-/// The breaker's state machine. Times are simulated seconds.
-#[derive(Clone, Debug)]
-pub struct Breaker {
-    cfg: BreakerConfig,
-    mode: Mode,
-    /// Closed: outcomes in the window, `(finish time, success)`.
-    window: VecDeque<(f64, bool)>,
-    failures: usize,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Mode {
-    Closed,
-    Open { until: f64 },
-    HalfOpen { sent: usize, ok: usize },
-}
-
-impl Breaker {
-    pub fn new(cfg: BreakerConfig) -> Self {
-        Breaker {
-            cfg,
-            mode: Mode::Closed,
-            window: VecDeque::new(),
-            failures: 0,
-        }
-    }
-
-    /// The state at `now` (an open breaker becomes half-open when its time is up).
-    pub fn state(&mut self, now: f64) -> State {
-        if let Mode::Open { until } = self.mode {
-            if now >= until {
-                self.mode = Mode::HalfOpen { sent: 0, ok: 0 };
-            }
-        }
-        match self.mode {
-            Mode::Closed => State::Closed,
-            Mode::Open { .. } => State::Open,
-            Mode::HalfOpen { .. } => State::HalfOpen,
-        }
-    }
-
-    /// Until when an open breaker stays open (`None` unless open).
-    pub fn open_until(&self) -> Option<f64> {
-        match self.mode {
-            Mode::Open { until } => Some(until),
-            _ => None,
-        }
-    }
-
-    /// Whether a call may go out at `now` (half-open: only the probes).
-    pub fn allow(&mut self, now: f64) -> bool {
-        match self.state(now) {
-            State::Closed => true,
-            State::Open => false,
-            State::HalfOpen => match &mut self.mode {
-                Mode::HalfOpen { sent, .. } if *sent < self.cfg.probes => {
-                    *sent += 1;
-                    true
-                }
-                _ => false,
-            },
-        }
-    }
-
-    /// A call that went out finished at `now`.
-    pub fn record(&mut self, now: f64, success: bool) {
-        match self.mode {
-            Mode::Closed => {
-                self.window.push_back((now, success));
-                self.failures += (!success) as usize;
-                while self.window.front().is_some_and(|(t, _)| *t <= now - self.cfg.window_s) {
-                    let (_, ok) = self.window.pop_front().expect("a front");
-                    self.failures -= (!ok) as usize;
-                }
-                let total = self.window.len();
-                if total >= self.cfg.min_calls && self.failures as f64 * 100.0 > self.cfg.threshold_pct * total as f64 {
-                    self.trip(now);
-                }
-            }
-            Mode::HalfOpen { sent, ok } => {
-                if !success {
-                    self.trip(now);
-                } else if ok + 1 >= self.cfg.probes {
-                    self.mode = Mode::Closed;
-                    self.window.clear();
-                    self.failures = 0;
-                } else {
-                    self.mode = Mode::HalfOpen { sent, ok: ok + 1 };
-                }
-            }
-            // A call that went out before the breaker opened: nothing to change.
-            Mode::Open { .. } => {}
-        }
-    }
-
-    fn trip(&mut self, now: f64) {
-        self.mode = Mode::Open {
-            until: now + self.cfg.open_s,
-        };
-        self.window.clear();
-        self.failures = 0;
-    }
-}
+pub use crate::sim::policy::breaker::{Breaker, BreakerConfig, State};
 
 crate::params! {
     /// Exercise 7's scenario. Times in seconds from 12:00:00, when Triton falls.
@@ -418,14 +266,5 @@ mod tests {
             r.transitions.iter().map(|t| t.1).collect::<Vec<_>>(),
             [State::Open, State::HalfOpen, State::Closed]
         );
-    }
-
-    #[test]
-    fn four_a_m() {
-        let mut b = Breaker::new(BreakerConfig::default());
-        b.record(0.0, true);
-        b.record(1.0, false);
-        b.record(2.0, false);
-        assert_eq!(b.state(3.0), State::Closed);
     }
 }

@@ -85,6 +85,19 @@ mod native {
         b.bench(|| run(black_box(&p)));
     }
 
+    /// Every scenario of the registry (`scenario::ALL`, so a new one is
+    /// measured without a line here), whole: the core's run at the lesson's
+    /// values, its JSON and its words, as `sensei-lab <id> --json` makes them.
+    #[divan::bench(args = sensei_lab::lesson::WIDGETS)]
+    fn every_scenario_with_its_report(b: Bencher, id: &str) {
+        let s = sensei_lab::scenario::find(id).expect("a registered scenario");
+        let values = (s.defaults)();
+        b.bench(|| {
+            let mut ctx = sensei_lab::cli::scenarios::Ctx::new(&[], None);
+            (s.run)(black_box(&values), &mut ctx)
+        });
+    }
+
     #[divan::bench(args = SCALES)]
     fn herd_with_jitter(b: Bencher, k: i64) {
         bench::<herd::HerdParams, _>(b, &["clients"], k, herd::simulate);

@@ -12,13 +12,31 @@
 //! (`cli::scenarios`), which turns the core's result into the one JSON shape
 //! and the Spanish lines.
 //!
-//! Adding a scenario: its core module (with its `params!` struct), its widget
-//! and chart, its place in the lesson, its runner, and one entry here.
+//! Adding a scenario: its core module (its `params!` struct and, beside
+//! it, what `--help` says of it: [`Described`]), its widget and chart, its
+//! place in the lesson, its runner in `cli::scenarios`, one `entry!` line
+//! here and one arm in `ui::pages::block::widget` (a test fails until both
+//! are there).
 
 use crate::sim::params::{Params, Spec, Values};
 use crate::sim::{
-    breaker, chain, clocks, degradation, failmode, hedging, herd, idempotency, inflight, retries, shedding, storm,
+    breaker, chain, clocks, degradation, failmode, failures, hedging, herd, idempotency, inflight, retries, shedding,
+    storm,
 };
+
+/// What the command line says of a scenario, declared beside its parameters
+/// (natively only: the browser's build does not carry it).
+#[cfg(not(target_arch = "wasm32"))]
+pub trait Described {
+    /// What it is: `--help`'s first line, `sensei-lab scenarios`.
+    const ABOUT: &'static str;
+    /// The most work one run may do and what happens past it: its joint
+    /// constraint (rate × duration within the budget, and so on), listed in
+    /// `--help`; past it, a run says it was cut (page and JSON alike).
+    const BUDGET: &'static str;
+    /// Switches of the command line only (name, help).
+    const SWITCHES: &'static [(&'static str, &'static str)] = &[];
+}
 
 /// One live piece of the lab.
 pub struct Scenario {
@@ -48,222 +66,46 @@ pub struct Scenario {
     pub run: crate::cli::scenarios::Runner,
 }
 
-fn none() -> &'static [Spec] {
-    &[]
+/// `entry!(id, "Spanish name", module::ParamsType)`: the scenario's id (its
+/// runner in `cli::scenarios` has the same name), its name, and its parameter
+/// struct, which says its specs, its defaults and (natively) what `--help`
+/// says of it ([`Described`]).
+macro_rules! entry {
+    ($id:ident, $name:literal, $m:ident :: $p:ident) => {
+        Scenario {
+            id: stringify!($id),
+            name: $name,
+            #[cfg(not(target_arch = "wasm32"))]
+            about: <$m::$p as Described>::ABOUT,
+            #[cfg(not(target_arch = "wasm32"))]
+            budget: <$m::$p as Described>::BUDGET,
+            specs: $m::$p::specs,
+            defaults: $m::$p::lesson_values,
+            #[cfg(not(target_arch = "wasm32"))]
+            switches: <$m::$p as Described>::SWITCHES,
+            #[cfg(not(target_arch = "wasm32"))]
+            run: crate::cli::scenarios::$id,
+        }
+    };
 }
 
 /// Every scenario, in the lesson's order of first appearance.
 pub const ALL: &[Scenario] = &[
-    Scenario {
-        id: "herd",
-        name: "La manada",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "The thundering herd: clients fail together and retry with backoff (and jitter).",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "at most clients × retries = 100,000 × 10 = 1,000,000 attempts; every accepted run plays to the end.",
-        specs: herd::HerdParams::specs,
-        defaults: herd::HerdParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::herd,
-    },
-    Scenario {
-        id: "clocks",
-        name: "Tres relojes",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "Three clocks in one call: connect, read (silence between pieces) and total timeouts.",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "none needed (closed form, no loop over pieces); at most 2,000 pieces are listed for the chart, the count is exact. A call that never ends has no count of pieces (null).",
-        specs: clocks::ClocksParams::specs,
-        defaults: clocks::ClocksParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::clocks,
-    },
-    Scenario {
-        id: "inflight",
-        name: "Lo que cuesta esperar de más",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "Little's law and MAX_INFLIGHT: what waiting too long costs a pod (formula and simulation).",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "the simulation of one pod plays at most 200,000 arrivals (180,000 when they are random); a longer run is cut to fit and says so (\"truncated\": true, a note). With no steady state in what was played (each request holds its place longer than the run), it gives no steady-state share or mean.",
-        specs: inflight::InflightParams::specs,
-        defaults: inflight::InflightParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::inflight,
-    },
-    Scenario {
-        id: "chain",
-        name: "La cadena de C01",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "C01's chain of deadlines (300 → 250 → 150 → 100 ms) and the zombie work.",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "none needed (one request, closed form).",
-        specs: chain::ChainParams::specs,
-        defaults: chain::ChainParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::chain,
-    },
-    Scenario {
-        id: "hedging",
-        name: "Hedging",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "Hedged requests: a second copy at a percentile, by Monte Carlo (exercise 8).",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "--reads itself (at most 200,000); every run plays all of them. Where the lesson's arithmetic does not describe the run, a note says so and gives the simulation's figure.",
-        specs: hedging::HedgingParams::specs,
-        defaults: hedging::HedgingParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::hedging,
-    },
-    Scenario {
-        id: "shedding",
-        name: "Load shedding",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "Load shedding: an unbounded queue against a server that sheds, above its capacity.",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "at most 200,000 arrivals; a longer run plays the whole seconds that fit (rps × seconds ≤ 180,000) and says so (\"truncated\": true, a note).",
-        specs: shedding::SheddingParams::specs,
-        defaults: shedding::SheddingParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::shedding,
-    },
-    Scenario {
-        id: "backoff",
-        name: "Calculadora de backoff",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "The backoff calculator: the wait before each retry, at most and on average (exercise 2).",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "4,000 sampled runs of the waits, always.",
-        specs: retries::BackoffParams::specs,
-        defaults: retries::BackoffParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::backoff,
-    },
-    Scenario {
-        id: "layers",
-        name: "Cada capa multiplica",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "Layers that retry multiply: the attempts reaching each piece (exercise 4).",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "none needed (closed form).",
-        specs: retries::LayersParams::specs,
-        defaults: retries::LayersParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::layers,
-    },
-    Scenario {
-        id: "budget",
-        name: "El presupuesto de reintentos",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "The retry budget: retries wanted against allowed, and the extra load.",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "2,000 requests per point of the token bucket's curve, 51 points, always.",
-        specs: retries::BudgetParams::specs,
-        defaults: retries::BudgetParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::budget,
-    },
-    Scenario {
-        id: "failure",
-        name: "¿Reintentarías?",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "Would you retry? What each failure says, on each of C01's paths (the lesson's table and rules).",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "none needed (a table).",
-        specs: none,
-        defaults: Vec::new,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::failure,
-    },
-    Scenario {
-        id: "breaker",
-        name: "Circuit breaker",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "The circuit breaker when Triton falls at 12:00:00 (exercise 7).",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "every request is played, at most rps × (window-s + duration-s) = 10,000 × 720 = 7,200,000; every accepted run plays to the end.",
-        specs: breaker::BreakerParams::specs,
-        defaults: breaker::BreakerParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::breaker,
-    },
-    Scenario {
-        id: "storm",
-        name: "Tormenta de reintentos",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "A retry storm: layers that retry in front of a server of fixed capacity, and a trigger.",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "at most 650,000 attempts to the server (room for the largest calm run, 2,000 × 300 s). A storm can grow without end, so a run that reaches the budget stops there and says so (\"truncated\": true, \"cut_at_s\", a note): its timeline ends where the data end, and it concludes nothing (outcome \"cut\", recovered null; the tipping point \"unknown\").",
-        specs: storm::StormParams::specs,
-        defaults: storm::StormParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[("tipping", "Also search the shortest trigger after which the system no longer recovers.")],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::storm,
-    },
-    Scenario {
-        id: "store",
-        name: "La llave de idempotencia",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "The idempotency store: keys, retries, a retry while the first runs, another body, expiry (exercise 9).",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "scripts of at most 200 actions (the cases have a handful).",
-        specs: idempotency::StoreParams::specs,
-        defaults: idempotency::StoreParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::store,
-    },
-    Scenario {
-        id: "degradation",
-        name: "Degradación",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "Graceful degradation: fallbacks counted by reason, and the alert on their share.",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "none needed (one figure per simulated minute, at most 1,440 minutes).",
-        specs: degradation::DegradationParams::specs,
-        defaults: degradation::DegradationParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::degradation,
-    },
-    Scenario {
-        id: "failmode",
-        name: "¿Abierto o cerrado?",
-        #[cfg(not(target_arch = "wasm32"))]
-        about: "Fail-open or fail-closed: what passes and what stops while a checker is down.",
-        #[cfg(not(target_arch = "wasm32"))]
-        budget: "none needed (closed form).",
-        specs: failmode::FailModeParams::specs,
-        defaults: failmode::FailModeParams::lesson_values,
-        #[cfg(not(target_arch = "wasm32"))]
-        switches: &[],
-        #[cfg(not(target_arch = "wasm32"))]
-        run: crate::cli::scenarios::failmode,
-    },
+    entry!(herd, "La manada", herd::HerdParams),
+    entry!(clocks, "Tres relojes", clocks::ClocksParams),
+    entry!(inflight, "Lo que cuesta esperar de más", inflight::InflightParams),
+    entry!(chain, "La cadena de C01", chain::ChainParams),
+    entry!(hedging, "Hedging", hedging::HedgingParams),
+    entry!(shedding, "Load shedding", shedding::SheddingParams),
+    entry!(backoff, "Calculadora de backoff", retries::BackoffParams),
+    entry!(layers, "Cada capa multiplica", retries::LayersParams),
+    entry!(budget, "El presupuesto de reintentos", retries::BudgetParams),
+    entry!(failure, "¿Reintentarías?", failures::FailureParams),
+    entry!(breaker, "Circuit breaker", breaker::BreakerParams),
+    entry!(storm, "Tormenta de reintentos", storm::StormParams),
+    entry!(store, "La llave de idempotencia", idempotency::StoreParams),
+    entry!(degradation, "Degradación", degradation::DegradationParams),
+    entry!(failmode, "¿Abierto o cerrado?", failmode::FailModeParams),
 ];
 
 /// The scenario with this id.

@@ -51,6 +51,13 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab breaker --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for BreakerParams {
+    const ABOUT: &'static str = "The circuit breaker when Triton falls at 12:00:00 (exercise 7).";
+    const BUDGET: &'static str = "every request is played, at most rps × (window-s + duration-s) = 10,000 × 720 = 7,200,000; every accepted run plays to the end.";
+}
+
 /// One second of the timeline.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Second {

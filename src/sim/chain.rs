@@ -48,6 +48,13 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab chain --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for ChainParams {
+    const ABOUT: &'static str = "C01's chain of deadlines (300 → 250 → 150 → 100 ms) and the zombie work.";
+    const BUDGET: &'static str = "none needed (one request, closed form).";
+}
+
 /// Who gave up first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

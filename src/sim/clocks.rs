@@ -40,6 +40,13 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab clocks --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for ClocksParams {
+    const ABOUT: &'static str = "Three clocks in one call: connect, read (silence between pieces) and total timeouts.";
+    const BUDGET: &'static str = "none needed (closed form, no loop over pieces); at most 2,000 pieces are listed for the chart, the count is exact. A call that never ends has no count of pieces (null).";
+}
+
 /// How the call ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

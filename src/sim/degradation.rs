@@ -95,6 +95,13 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab degradation --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for DegradationParams {
+    const ABOUT: &'static str = "Graceful degradation: fallbacks counted by reason, and the alert on their share.";
+    const BUDGET: &'static str = "none needed (one figure per simulated minute, at most 1,440 minutes).";
+}
+
 /// One minute.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Minute {

@@ -132,6 +132,13 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab failmode --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for FailModeParams {
+    const ABOUT: &'static str = "Fail-open or fail-closed: what passes and what stops while a checker is down.";
+    const BUDGET: &'static str = "none needed (closed form).";
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FailModeRun {
     /// Items that arrive while the checker is down.

@@ -357,6 +357,21 @@ pub fn decide(s: &Situation) -> Decision {
     }
 }
 
+crate::params! {
+    /// «¿Reintentarías?»: its state is a path, a failure and a typed
+    /// Retry-After, not numbers, so no parameters on the command line, which
+    /// prints the lesson's table decided on both of C01's paths.
+    pub struct FailureParams {}
+}
+
+/// What the command line says of it (`sensei-lab failure --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for FailureParams {
+    const ABOUT: &'static str =
+        "Would you retry? What each failure says, on each of C01's paths (the lesson's table and rules).";
+    const BUDGET: &'static str = "none needed (a table).";
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -49,6 +49,13 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab hedging --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for HedgingParams {
+    const ABOUT: &'static str = "Hedged requests: a second copy at a percentile, by Monte Carlo (exercise 8).";
+    const BUDGET: &'static str = "--reads itself (at most 200,000); every run plays all of them. Where the lesson's arithmetic does not describe the run, a note says so and gives the simulation's figure.";
+}
+
 /// Exercise 8's arithmetic.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Formula {

@@ -526,6 +526,14 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab store --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for StoreParams {
+    const ABOUT: &'static str =
+        "The idempotency store: keys, retries, a retry while the first runs, another body, expiry (exercise 9).";
+    const BUDGET: &'static str = "scripts of at most 200 actions (the cases have a handful).";
+}
+
 pub const HOUR_MS: f64 = 3_600_000.0;
 
 /// The script of a scenario.

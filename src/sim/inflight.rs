@@ -56,6 +56,14 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab inflight --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for InflightParams {
+    const ABOUT: &'static str =
+        "Little's law and MAX_INFLIGHT: what waiting too long costs a pod (formula and simulation).";
+    const BUDGET: &'static str = "the simulation of one pod plays at most 200,000 arrivals (180,000 when they are random); a longer run is cut to fit and says so (\"truncated\": true, a note). With no steady state in what was played (each request holds its place longer than the run), it gives no steady-state share or mean.";
+}
+
 /// How requests arrive at the pod.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -385,12 +385,14 @@ macro_rules! params {
                 SPECS
             }
             fn get(&self, key: &str) -> $crate::sim::params::Value {
+                let _ = key; // (a struct without parameters reads none)
                 $( if key == $crate::params!(@key $field) {
                     return $crate::sim::params::Field::to_value(&self.$field);
                 } )*
                 $crate::sim::params::Value::Unset
             }
             fn set(&mut self, key: &str, value: $crate::sim::params::Value) {
+                let _ = (key, &value);
                 $( if key == $crate::params!(@key $field) {
                     return $crate::sim::params::Field::set_value(&mut self.$field, value);
                 } )*

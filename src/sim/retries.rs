@@ -41,6 +41,14 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab backoff --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for BackoffParams {
+    const ABOUT: &'static str =
+        "The backoff calculator: the wait before each retry, at most and on average (exercise 2).";
+    const BUDGET: &'static str = "4,000 sampled runs of the waits, always.";
+}
+
 /// The wait before one retry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WaitRow {
@@ -152,6 +160,13 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab layers --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for LayersParams {
+    const ABOUT: &'static str = "Layers that retry multiply: the attempts reaching each piece (exercise 4).";
+    const BUDGET: &'static str = "none needed (closed form).";
+}
+
 /// Worst case (everything below fails): the attempts reaching each piece.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LayersResult {
@@ -210,6 +225,13 @@ crate::params! {
         /// Seed of the token-bucket simulation
         seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
     }
+}
+
+/// What the command line says of it (`sensei-lab budget --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for BudgetParams {
+    const ABOUT: &'static str = "The retry budget: retries wanted against allowed, and the extra load.";
+    const BUDGET: &'static str = "2,000 requests per point of the token bucket's curve, 51 points, always.";
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -52,6 +52,13 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab shedding --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for SheddingParams {
+    const ABOUT: &'static str = "Load shedding: an unbounded queue against a server that sheds, above its capacity.";
+    const BUDGET: &'static str = "at most 200,000 arrivals; a longer run plays the whole seconds that fit (rps × seconds ≤ 180,000) and says so (\"truncated\": true, a note).";
+}
+
 /// One second of one server.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Second {

@@ -129,6 +129,18 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab storm --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for StormParams {
+    const ABOUT: &'static str =
+        "A retry storm: layers that retry in front of a server of fixed capacity, and a trigger.";
+    const BUDGET: &'static str = "at most 650,000 attempts to the server (room for the largest calm run, 2,000 × 300 s). A storm can grow without end, so a run that reaches the budget stops there and says so (\"truncated\": true, \"cut_at_s\", a note): its timeline ends where the data end, and it concludes nothing (outcome \"cut\", recovered null; the tipping point \"unknown\").";
+    const SWITCHES: &'static [(&'static str, &'static str)] = &[(
+        "tipping",
+        "Also search the shortest trigger after which the system no longer recovers.",
+    )];
+}
+
 const RETRY_IN_OPTIONS: &[(&str, &str)] = &[("all", "todas las capas"), ("bottom", "solo la de abajo")];
 const TRIGGER_OPTIONS: &[(&str, &str)] = &[("outage", "el servidor se detiene"), ("spike", "un pico de carga")];
 

@@ -59,6 +59,14 @@ crate::params! {
     }
 }
 
+/// What the command line says of it (`sensei-lab herd --help`).
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::scenario::Described for HerdParams {
+    const ABOUT: &'static str = "The thundering herd: clients fail together and retry with backoff (and jitter).";
+    const BUDGET: &'static str =
+        "at most clients × retries = 100,000 × 10 = 1,000,000 attempts; every accepted run plays to the end.";
+}
+
 /// The most retries a client may make (the bound of [`HerdParams::retries`]).
 const MAX_RETRIES: usize = 10;
 

@@ -243,111 +243,118 @@ fn run_scenario(s: &Scenario, m: &ArgMatches) -> Result<String, (u8, String)> {
 /// Runs one of the commands that are not scenarios.
 fn run_command(command: Command) -> Result<String, (u8, String)> {
     match command {
-        Command::Scenarios { json: true } => Ok(json!(scenario::ALL
-            .iter()
-            .map(|s| json!({ "id": s.id, "name": s.name, "about": s.about,
-                "params": (s.specs)().iter().map(|spec| spec.key).collect::<Vec<_>>() }))
-            .collect::<Vec<_>>())
-        .to_string()),
-        Command::Scenarios { json: false } => Ok(scenario::ALL
-            .iter()
-            .map(|s| format!("{:<12} {} — {}", s.id, s.name, s.about))
-            .collect::<Vec<_>>()
-            .join("\n")),
-        Command::Prerender { dist } => {
-            let written = crate::ui::prerender::write_all(&dist).map_err(|e| (1, format!("error: {e}")))?;
-            let bytes: usize = written.iter().map(|(_, b)| b).sum();
-            Ok(format!(
-                "{}: {} pages prerendered ({} bytes)",
-                dist.display(),
-                crate::fmt::es_int(written.len() as i64),
-                crate::fmt::es_int(bytes as i64)
-            ))
-        }
+        Command::Scenarios { json } => Ok(scenarios_list(json)),
+        Command::Prerender { dist } => prerender(&dist),
         Command::Exercise {
             n,
             variant,
             solutions,
             json,
-        } => {
-            let Some(mut ex) = crate::exercise::build(n, variant) else {
-                return Err((
-                    2,
-                    format!(
-                        "error: there is no exercise {n}; the lesson has 1 to {}",
-                        crate::exercise::COUNT
-                    ),
-                ));
-            };
-            if json {
-                if !solutions {
-                    ex.solution.clear();
-                }
-                let mut v = serde_json::to_value(&ex).map_err(|e| (1, e.to_string()))?;
-                if !solutions {
-                    for p in v["parts"].as_array_mut().into_iter().flatten() {
-                        if let Some(o) = p.as_object_mut() {
-                            o.remove("expect");
-                            o.remove("mistakes");
-                        }
-                    }
-                }
-                return Ok(v.to_string());
-            }
-            Ok(crate::exercise::to_text(&ex, solutions))
-        }
-        Command::Idempotency { title, seed, json } => {
-            let lines = crate::sim::idempotency::lesson_program_output(&title, seed);
-            if json {
-                Ok(
-                    json!({ "scenario": "idempotency", "params": { "title": title, "seed": seed },
-                    "result": { "lines": lines }, "truncated": false, "notes": [] })
-                    .to_string(),
-                )
-            } else {
-                Ok(lines.join("\n"))
-            }
-        }
-        Command::Lessons { json } => {
-            let errors = crate::lesson::errors();
-            if let Some((slug, e)) = errors.first() {
-                return Err((1, format!("error: lesson {slug}: {e}")));
-            }
-            let problems = crate::lesson::check_all();
-            if !problems.is_empty() {
-                return Err((
-                    1,
-                    problems
-                        .iter()
-                        .map(|p| format!("error: {p}"))
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                ));
-            }
-            let lessons = crate::lesson::all();
-            if json {
-                let v: Vec<_> = lessons
-                    .iter()
-                    .map(|l| {
-                        json!({
-                            "slug": l.slug,
-                            "title": l.title,
-                            "sections": l.toc().map(|s| json!({"id": s.id, "title": s.title, "level": s.level})).collect::<Vec<_>>(),
-                        })
-                    })
-                    .collect();
-                Ok(serde_json::Value::Array(v).to_string())
-            } else {
-                let mut out = String::new();
-                for l in lessons {
-                    out.push_str(&format!("{} — {}\n", l.slug, l.title));
-                    for s in l.toc() {
-                        let indent = if s.level == 3 { "    " } else { "  " };
-                        out.push_str(&format!("{indent}{}  ({})\n", s.title, s.id));
-                    }
-                }
-                Ok(out.trim_end().to_string())
+        } => exercise(n, variant, solutions, json),
+        Command::Idempotency { title, seed, json } => Ok(idempotency(&title, seed, json)),
+        Command::Lessons { json } => lessons(json),
+    }
+}
+
+/// `sensei-lab scenarios`: the registry, as lines or JSON (the browser tests' widget list).
+fn scenarios_list(json: bool) -> String {
+    if json {
+        return json!(scenario::ALL
+            .iter()
+            .map(|s| json!({ "id": s.id, "name": s.name, "about": s.about,
+                "params": (s.specs)().iter().map(|spec| spec.key).collect::<Vec<_>>() }))
+            .collect::<Vec<_>>())
+        .to_string();
+    }
+    scenario::ALL
+        .iter()
+        .map(|s| format!("{:<12} {} — {}", s.id, s.name, s.about))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn prerender(dist: &std::path::Path) -> Result<String, (u8, String)> {
+    let written = crate::ui::prerender::write_all(dist).map_err(|e| (1, format!("error: {e}")))?;
+    let bytes: usize = written.iter().map(|(_, b)| b).sum();
+    Ok(format!(
+        "{}: {} pages prerendered ({} bytes)",
+        dist.display(),
+        crate::fmt::es_int(written.len() as i64),
+        crate::fmt::es_int(bytes as i64)
+    ))
+}
+
+/// An exercise for paper; its answers only with `--solutions`.
+fn exercise(n: u32, variant: u32, solutions: bool, json: bool) -> Result<String, (u8, String)> {
+    let Some(mut ex) = crate::exercise::build(n, variant) else {
+        return Err((
+            2,
+            format!(
+                "error: there is no exercise {n}; the lesson has 1 to {}",
+                crate::exercise::COUNT
+            ),
+        ));
+    };
+    if !json {
+        return Ok(crate::exercise::to_text(&ex, solutions));
+    }
+    if !solutions {
+        ex.solution.clear();
+    }
+    let mut v = serde_json::to_value(&ex).map_err(|e| (1, e.to_string()))?;
+    if !solutions {
+        for p in v["parts"].as_array_mut().into_iter().flatten() {
+            if let Some(o) = p.as_object_mut() {
+                o.remove("expect");
+                o.remove("mistakes");
             }
         }
     }
+    Ok(v.to_string())
+}
+
+/// The lesson's idempotency-key program, in the one JSON shape with `--json`.
+fn idempotency(title: &str, seed: u32, json: bool) -> String {
+    let lines = crate::sim::idempotency::lesson_program_output(title, seed);
+    if !json {
+        return lines.join("\n");
+    }
+    json!({ "scenario": "idempotency", "params": { "title": title, "seed": seed },
+        "result": { "lines": lines }, "truncated": false, "notes": [] })
+    .to_string()
+}
+
+/// The lessons and their sections, after checking their directives.
+fn lessons(json: bool) -> Result<String, (u8, String)> {
+    if let Some((slug, e)) = crate::lesson::errors().first() {
+        return Err((1, format!("error: lesson {slug}: {e}")));
+    }
+    let problems = crate::lesson::check_all();
+    if !problems.is_empty() {
+        let lines: Vec<String> = problems.iter().map(|p| format!("error: {p}")).collect();
+        return Err((1, lines.join("\n")));
+    }
+    let lessons = crate::lesson::all();
+    if json {
+        let v: Vec<_> = lessons
+            .iter()
+            .map(|l| {
+                json!({
+                    "slug": l.slug,
+                    "title": l.title,
+                    "sections": l.toc().map(|s| json!({"id": s.id, "title": s.title, "level": s.level})).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        return Ok(serde_json::Value::Array(v).to_string());
+    }
+    let mut out = String::new();
+    for l in lessons {
+        out.push_str(&format!("{} — {}\n", l.slug, l.title));
+        for s in l.toc() {
+            let indent = if s.level == 3 { "    " } else { "  " };
+            out.push_str(&format!("{indent}{}  ({})\n", s.title, s.id));
+        }
+    }
+    Ok(out.trim_end().to_string())
 }

@@ -87,7 +87,8 @@ mod native {
 
     /// Every scenario of the registry (`scenario::ALL`, so a new one is
     /// measured without a line here), whole: the core's run at the lesson's
-    /// values, its JSON and its words, as `sensei-lab <id> --json` makes them.
+    /// values, its result as JSON values and its words (what `sensei-lab <id>
+    /// --json` builds before it adds the params and prints).
     #[divan::bench(args = sensei_lab::lesson::WIDGETS)]
     fn every_scenario_with_its_report(b: Bencher, id: &str) {
         let s = sensei_lab::scenario::find(id).expect("a registered scenario");

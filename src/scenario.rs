@@ -13,7 +13,7 @@
 //! and the Spanish lines.
 //!
 //! Adding a scenario: its core module (its `params!` struct and, beside
-//! it, what `--help` says of it: [`Described`]), its widget and chart, its
+//! it, what `--help` says of it: `Described`), its widget and chart, its
 //! place in the lesson, its runner in `cli::scenarios`, one `entry!` line
 //! here and one arm in `ui::pages::block::widget` (a test fails until both
 //! are there).
@@ -69,7 +69,7 @@ pub struct Scenario {
 /// `entry!(id, "Spanish name", module::ParamsType)`: the scenario's id (its
 /// runner in `cli::scenarios` has the same name), its name, and its parameter
 /// struct, which says its specs, its defaults and (natively) what `--help`
-/// says of it ([`Described`]).
+/// says of it (`Described`, natively only).
 macro_rules! entry {
     ($id:ident, $name:literal, $m:ident :: $p:ident) => {
         Scenario {

@@ -155,6 +155,11 @@ pub fn lesson_program_output(title: &str, seed: u32) -> [String; 2] {
 
 pub use crate::sim::policy::idempotency_store::{Begin, Entry, InProgress, Store};
 
+// The store's setting as the command line and the URL write it.
+impl ChoiceKey for InProgress {
+    const KEYS: &'static [(Self, &'static str)] = &[(InProgress::Conflict, "conflict"), (InProgress::Wait, "wait")];
+}
+
 /// What an operation does, for the answer's wording.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -3,7 +3,6 @@
 //! finishes (the answer kept for the TTL), answers expire. Played by the
 //! idempotency scenario (`sim::idempotency::play`), with simulated time in ms.
 
-use crate::sim::params::ChoiceKey;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -17,10 +16,6 @@ pub enum InProgress {
     Conflict,
     /// Hold the retry and give it the first attempt's answer when it is ready.
     Wait,
-}
-
-impl ChoiceKey for InProgress {
-    const KEYS: &'static [(Self, &'static str)] = &[(InProgress::Conflict, "conflict"), (InProgress::Wait, "wait")];
 }
 
 /// What the store holds for a key.
@@ -129,5 +124,35 @@ impl Store {
 
     pub fn entries(&self) -> &BTreeMap<String, Entry> {
         &self.entries
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The store alone: no key always executes; a key executes once, then
+    /// replays its answer; a second attempt while the first runs conflicts or
+    /// waits as configured; another body under the same key is a mismatch,
+    /// never the old answer; an answer expires at its TTL (at, not after).
+    #[test]
+    fn begin_finish_expire() {
+        let mut s = Store::new(1_000.0, InProgress::Conflict);
+        assert_eq!(s.begin(0.0, None, "a"), Begin::Execute);
+        assert_eq!(s.begin(0.0, None, "a"), Begin::Execute, "no key: every attempt is new");
+        assert_eq!(s.begin(0.0, Some("k"), "a"), Begin::Execute);
+        assert_eq!(s.begin(1.0, Some("k"), "a"), Begin::Conflict, "still running");
+        assert_eq!(s.begin(1.0, Some("k"), "b"), Begin::Mismatch { stored: "a".into() });
+        s.finish(10.0, Some("k"), "a", "hecho");
+        assert_eq!(s.begin(20.0, Some("k"), "a"), Begin::Replay("hecho".into()));
+        assert_eq!(s.begin(20.0, Some("k"), "b"), Begin::Mismatch { stored: "a".into() });
+        assert!(s.expire(1_009.0).is_empty(), "kept until its TTL");
+        assert_eq!(s.expire(1_010.0), vec!["k".to_string()], "gone at its TTL");
+        assert_eq!(s.begin(1_011.0, Some("k"), "b"), Begin::Execute, "a new operation");
+
+        let mut w = Store::new(1_000.0, InProgress::Wait);
+        assert_eq!(w.begin(0.0, Some("k"), "a"), Begin::Execute);
+        assert_eq!(w.begin(1.0, Some("k"), "a"), Begin::Wait);
+        assert!(matches!(w.entries().get("k"), Some(Entry::Running { since_ms, .. }) if *since_ms == 0.0));
     }
 }

@@ -127,6 +127,18 @@ proptest! {
         let text = chain::call_timeout_text(&p, &r);
         prop_assert!(!text.contains("min(") || r.left_ms > 0, "{}", text);
         prop_assert!(!text.contains('-'), "{}", text);
+        // What the page and the command line say (`chain::said`) agrees with the run.
+        let said = chain::said(&p, &r);
+        prop_assert_eq!(said.rows.len(), 5);
+        prop_assert_eq!(&said.rows[1].2, &text);
+        let queue = r.zombie_queue.map_or(0, |(a, b)| b - a);
+        prop_assert_eq!(said.zombie_ms, queue + r.zombie_compute_ms());
+        prop_assert_eq!(said.rows[4].2 == "ninguno", said.zombie_ms == 0);
+        prop_assert_eq!(said.warning.is_some(), r.misconfigured);
+        prop_assert_eq!(said.tone == chain::Tone::Ok, r.caller_gets == chain::CallerGets::Answer);
+        let at = format!("(a los {} ms)", sensei_lab::fmt::es_int(r.caller_done_ms as i64));
+        prop_assert!(said.rows[3].2.ends_with(&at), "{}", said.rows[3].2);
+        prop_assert_eq!(said.rows[0].2.starts_with("nada"), r.left_ms <= 0);
     }
 
     #[test]

@@ -94,7 +94,7 @@ mod native {
         let s = sensei_lab::scenario::find(id).expect("a registered scenario");
         let values = (s.defaults)();
         b.bench(|| {
-            let mut ctx = sensei_lab::cli::scenarios::Ctx::new(&[], None);
+            let mut ctx = sensei_lab::cli::Ctx::new(&[], None);
             (s.run)(black_box(&values), &mut ctx)
         });
     }

@@ -1,115 +1,186 @@
 //! The one list of the lab's live pieces. Every widget a lesson can place
 //! (`::widget{id=…}`) is here, once: its id (the widget's, the URL's
-//! `?widget=`, the command line's subcommand), its Spanish name, what the
-//! command line says of it and the work it may do, and its parameters.
+//! `?widget=`, the command line's subcommand), its Spanish name, its
+//! parameters, and its component.
 //!
-//! From [`ALL`] come the command line's subcommands (`cli`), the lesson's
-//! directive check (an unknown id fails `sensei-lab lessons` and the release
-//! build's prerender), the fuzz and property loops over every scenario, and
-//! the browser tests' widget list (`sensei-lab scenarios --json`). The
-//! browser's dispatch from an id to its component is `ui::pages::block`, checked
-//! against this list by a test; natively, each entry also names its runner
-//! (`cli::scenarios`), which turns the core's result into the one JSON shape
-//! and the Spanish lines.
+//! From that one list ([`registry!`]) come: [`ALL`] (the command line's
+//! subcommands and their runs, the lesson's directive check — an unknown id
+//! fails `sensei-lab lessons` and the release build's prerender —, the fuzz
+//! and bench loops over every scenario, the browser tests' widget list through
+//! `sensei-lab scenarios --json`) and, in the browser's part, the dispatch
+//! from an id to its component (`ui::pages::block::widget`).
 //!
-//! Adding a scenario: its core module (its `params!` struct and, beside
-//! it, what `--help` says of it: `Described`), its widget and chart, its
-//! place in the lesson, its runner in `cli::scenarios`, one `entry!` line
-//! here and one arm in `ui::pages::block::widget` (a test fails until both
-//! are there).
+//! What a scenario is on the command line is declared beside its parameters,
+//! in its core module: [`Scenario`] (what `--help` says of it, its work
+//! budget, and its run as the one JSON shape's `result` and `notes` and as
+//! Spanish lines), natively only.
+//!
+//! Adding a scenario: its core module (its `params!` struct and its
+//! `impl Scenario`), its widget (`ui/widgets/`) and chart, its place in the
+//! lesson, and one line in [`registry!`].
 
-use crate::sim::params::{Params, Spec, Values};
-use crate::sim::{
-    breaker, chain, clocks, degradation, failmode, failures, hedging, herd, idempotency, inflight, retries, shedding,
-    storm,
-};
-
-/// What the command line says of a scenario, declared beside its parameters
-/// (natively only: the browser's build does not carry it).
 #[cfg(not(target_arch = "wasm32"))]
-pub trait Described {
+use crate::sim::params::{self, Params};
+use crate::sim::params::{Spec, Values};
+
+/// Every scenario, in the lesson's order of first appearance: `(id, "Spanish
+/// name", core_module::ParamsType, widget_module::Component)`. The id is the
+/// widget's, the URL's `?widget=` and the subcommand; the parameter struct
+/// gives its specs, defaults and (natively) its [`Scenario`] impl; the
+/// component is under `ui::widgets`. Expanded by `$then!` (here into
+/// [`ALL`]; in `ui::pages::block` into the id → component dispatch).
+#[macro_export]
+macro_rules! registry {
+    ($then:ident) => {
+        $then! {
+            (herd, "La manada", herd::HerdParams, herd_widget::HerdWidget),
+            (clocks, "Tres relojes", clocks::ClocksParams, clocks_widget::ClocksWidget),
+            (inflight, "Lo que cuesta esperar de más", inflight::InflightParams, inflight_widget::InflightWidget),
+            (chain, "La cadena de C01", chain::ChainParams, chain_widget::ChainWidget),
+            (hedging, "Hedging", hedging::HedgingParams, hedging_widget::HedgingWidget),
+            (shedding, "Load shedding", shedding::SheddingParams, shedding_widget::SheddingWidget),
+            (backoff, "Calculadora de backoff", retries::BackoffParams, backoff_widget::BackoffWidget),
+            (layers, "Cada capa multiplica", retries::LayersParams, layers_widget::LayersWidget),
+            (budget, "El presupuesto de reintentos", retries::BudgetParams, budget_widget::BudgetWidget),
+            (failure, "¿Reintentarías?", failures::FailureParams, failure_widget::FailureWidget),
+            (breaker, "Circuit breaker", breaker::BreakerParams, breaker_widget::BreakerWidget),
+            (storm, "Tormenta de reintentos", storm::StormParams, storm_widget::StormWidget),
+            (store, "La llave de idempotencia", idempotency::StoreParams, store_widget::StoreWidget),
+            (degradation, "Degradación", degradation::DegradationParams, degradation_widget::DegradationWidget),
+            (failmode, "¿Abierto o cerrado?", failmode::FailModeParams, failmode_widget::FailModeWidget),
+        }
+    };
+}
+
+/// A scenario on the command line, declared beside its parameters in its
+/// core module (natively only: the browser's build carries none of it).
+#[cfg(not(target_arch = "wasm32"))]
+pub trait Scenario: Params {
     /// What it is: `--help`'s first line, `sensei-lab scenarios`.
     const ABOUT: &'static str;
     /// The most work one run may do and what happens past it: its joint
     /// constraint (rate × duration within the budget, and so on), listed in
-    /// `--help`; past it, a run says it was cut (page and JSON alike).
+    /// `--help`.
     const BUDGET: &'static str;
+    /// Why these parameters, each within its bounds, together ask more than
+    /// [`Scenario::BUDGET`] allows, when that is known before the run (rate ×
+    /// duration): the command line refuses them with exit status 2 and this
+    /// message; the page plays what fits and says so in a note (the same
+    /// core function decides both). A budget only a run can reach (a storm
+    /// that grows) is not here: that run stops and says it was cut.
+    fn beyond_budget(_p: &Self) -> Option<String> {
+        None
+    }
     /// Switches of the command line only (name, help).
     const SWITCHES: &'static [(&'static str, &'static str)] = &[];
+    /// One run: the core's call through `session.time` (so `--repeat` times
+    /// the core alone), its figures as the JSON's `result`, its notes, and the
+    /// run in the lesson's words.
+    fn report(p: &Self, session: &mut impl Session) -> Run;
 }
 
-/// One live piece of the lab.
-pub struct Scenario {
+/// What a scenario's run gets from the command line: its switches, and a
+/// clock around the core's call (the core has none; `cli::Ctx` keeps it).
+#[cfg(not(target_arch = "wasm32"))]
+pub trait Session {
+    /// Whether a switch of [`Scenario::SWITCHES`] was given.
+    fn on(&self, switch: &str) -> bool;
+    /// Runs `core` (timed under `--repeat`) and gives its result.
+    fn time<T>(&mut self, core: impl FnMut() -> T) -> T;
+}
+
+/// What one run gives the command line.
+#[cfg(not(target_arch = "wasm32"))]
+pub struct Run {
+    /// The scenario's figures (the JSON's `result`).
+    pub result: serde_json::Value,
+    /// Whether its work budget cut it (the JSON's `truncated`).
+    pub truncated: bool,
+    /// What a reader must see beside the figures, in Spanish (`notes`; `nota:` lines).
+    pub notes: Vec<String>,
+    /// The run in the lesson's words.
+    pub lines: Vec<String>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Run {
+    /// A whole run with nothing to note.
+    pub fn plain(result: serde_json::Value, lines: Vec<String>) -> Self {
+        Run {
+            result,
+            truncated: false,
+            notes: Vec::new(),
+            lines,
+        }
+    }
+}
+
+/// One live piece of the lab, as [`ALL`] lists it.
+pub struct Entry {
     /// Widget id, URL `?widget=` value and subcommand.
     pub id: &'static str,
     /// Its name as the lesson and the widget's frame say it.
     pub name: &'static str,
     /// What it is, for `--help` (first line) and `sensei-lab scenarios`.
-    /// (This and `budget` are the command line's: natively only, so the
-    /// browser's build does not carry them.)
     #[cfg(not(target_arch = "wasm32"))]
     pub about: &'static str,
-    /// The most work one run may do, and what happens past it: listed in
-    /// `--help`, the same rule the page follows (a cut run says so).
+    /// The most work one run may do ([`Scenario::BUDGET`]).
     #[cfg(not(target_arch = "wasm32"))]
     pub budget: &'static str,
     /// Its parameters (empty for a widget whose state is not numbers).
     pub specs: fn() -> &'static [Spec],
     /// The lesson's values of them.
     pub defaults: fn() -> Values,
-    /// Switches of the command line only (name, help): extra work a widget
-    /// does not do on every change.
+    /// Switches of the command line only ([`Scenario::SWITCHES`]).
     #[cfg(not(target_arch = "wasm32"))]
     pub switches: &'static [(&'static str, &'static str)],
-    /// Runs it from the command line's values (native only).
+    /// [`Scenario::beyond_budget`] of values within their bounds.
     #[cfg(not(target_arch = "wasm32"))]
-    pub run: crate::cli::scenarios::Runner,
+    pub beyond_budget: fn(&Values) -> Option<String>,
+    /// Runs it from values already checked against its specs (native only).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub run: fn(&Values, &mut crate::cli::Ctx) -> Run,
 }
 
-/// `entry!(id, "Spanish name", module::ParamsType)`: the scenario's id (its
-/// runner in `cli::scenarios` has the same name), its name, and its parameter
-/// struct, which says its specs, its defaults and (natively) what `--help`
-/// says of it (`Described`, natively only).
-macro_rules! entry {
-    ($id:ident, $name:literal, $m:ident :: $p:ident) => {
-        Scenario {
-            id: stringify!($id),
-            name: $name,
-            #[cfg(not(target_arch = "wasm32"))]
-            about: <$m::$p as Described>::ABOUT,
-            #[cfg(not(target_arch = "wasm32"))]
-            budget: <$m::$p as Described>::BUDGET,
-            specs: $m::$p::specs,
-            defaults: $m::$p::lesson_values,
-            #[cfg(not(target_arch = "wasm32"))]
-            switches: <$m::$p as Described>::SWITCHES,
-            #[cfg(not(target_arch = "wasm32"))]
-            run: crate::cli::scenarios::$id,
-        }
+/// [`Scenario::report`] from the command line's checked values.
+#[cfg(not(target_arch = "wasm32"))]
+fn run_from<P: Scenario>(values: &Values, ctx: &mut crate::cli::Ctx) -> Run {
+    P::report(&params::from_values(values), ctx)
+}
+
+/// [`Scenario::beyond_budget`] from the command line's values.
+#[cfg(not(target_arch = "wasm32"))]
+fn beyond_from<P: Scenario>(values: &Values) -> Option<String> {
+    P::beyond_budget(&params::from_values(values))
+}
+
+macro_rules! entries {
+    ($(($id:ident, $name:literal, $m:ident :: $p:ident, $w:ident :: $c:ident)),* $(,)?) => {
+        /// Every scenario, in the lesson's order of first appearance.
+        pub const ALL: &[Entry] = &[$(
+            Entry {
+                id: stringify!($id),
+                name: $name,
+                #[cfg(not(target_arch = "wasm32"))]
+                about: <crate::sim::$m::$p as Scenario>::ABOUT,
+                #[cfg(not(target_arch = "wasm32"))]
+                budget: <crate::sim::$m::$p as Scenario>::BUDGET,
+                specs: <crate::sim::$m::$p as crate::sim::params::Params>::specs,
+                defaults: <crate::sim::$m::$p as crate::sim::params::Params>::lesson_values,
+                #[cfg(not(target_arch = "wasm32"))]
+                switches: <crate::sim::$m::$p as Scenario>::SWITCHES,
+                #[cfg(not(target_arch = "wasm32"))]
+                beyond_budget: beyond_from::<crate::sim::$m::$p>,
+                #[cfg(not(target_arch = "wasm32"))]
+                run: run_from::<crate::sim::$m::$p>,
+            },
+        )*];
     };
 }
-
-/// Every scenario, in the lesson's order of first appearance.
-pub const ALL: &[Scenario] = &[
-    entry!(herd, "La manada", herd::HerdParams),
-    entry!(clocks, "Tres relojes", clocks::ClocksParams),
-    entry!(inflight, "Lo que cuesta esperar de más", inflight::InflightParams),
-    entry!(chain, "La cadena de C01", chain::ChainParams),
-    entry!(hedging, "Hedging", hedging::HedgingParams),
-    entry!(shedding, "Load shedding", shedding::SheddingParams),
-    entry!(backoff, "Calculadora de backoff", retries::BackoffParams),
-    entry!(layers, "Cada capa multiplica", retries::LayersParams),
-    entry!(budget, "El presupuesto de reintentos", retries::BudgetParams),
-    entry!(failure, "¿Reintentarías?", failures::FailureParams),
-    entry!(breaker, "Circuit breaker", breaker::BreakerParams),
-    entry!(storm, "Tormenta de reintentos", storm::StormParams),
-    entry!(store, "La llave de idempotencia", idempotency::StoreParams),
-    entry!(degradation, "Degradación", degradation::DegradationParams),
-    entry!(failmode, "¿Abierto o cerrado?", failmode::FailModeParams),
-];
+registry!(entries);
 
 /// The scenario with this id.
-pub fn find(id: &str) -> Option<&'static Scenario> {
+pub fn find(id: &str) -> Option<&'static Entry> {
     ALL.iter().find(|s| s.id == id)
 }
 

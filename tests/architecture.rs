@@ -44,3 +44,50 @@ fn the_core_does_not_know_the_browser_nor_the_clock() {
         }
     }
 }
+
+/// ARCHITECTURE.md's code map matches the tree: every source file is named
+/// in it (by its path, a suffix of it, or its module's name), and every
+/// source path it names exists.
+#[test]
+fn the_code_map_names_every_source_file_and_only_files_that_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let start = text.find("## Code map").expect("a code map");
+    let end = text[start..].find("## Invariants").map_or(text.len(), |i| start + i);
+    let map = &text[start..end];
+    // Every `…` span of the code map.
+    let tokens: Vec<&str> = map.split('`').skip(1).step_by(2).collect();
+    let mut files = Vec::new();
+    for d in ["src", "tests", "benches"] {
+        rust_files(&root.join(d), &mut files);
+    }
+    let files: Vec<String> = files
+        .iter()
+        .map(|f| f.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"))
+        .collect();
+    let names = |f: &str, t: &str| f == t || f.ends_with(&format!("/{t}"));
+    for f in files.iter().filter(|f| f.starts_with("src/")) {
+        let path = Path::new(f);
+        let stem = path.file_stem().unwrap().to_string_lossy();
+        let folder = format!("{}/", path.parent().unwrap().to_string_lossy());
+        let named = tokens.iter().any(|t| {
+            names(f, t)
+                || (stem == "mod" && names(&folder, t))
+                || (stem != "mod"
+                    && (*t == stem || t.starts_with(&format!("{stem}::")) || t.contains(&format!("::{stem}"))))
+        });
+        assert!(named, "ARCHITECTURE.md's code map does not name {f}");
+    }
+    for t in tokens.iter().filter(|t| t.ends_with(".rs") && !t.contains(' ')) {
+        assert!(
+            files.iter().any(|f| names(f, t)) || root.join(t).exists(),
+            "ARCHITECTURE.md's code map names {t}, which is not in the tree"
+        );
+    }
+    for t in tokens.iter().filter(|t| t.starts_with("src/") && t.ends_with('/')) {
+        assert!(
+            root.join(t).is_dir(),
+            "ARCHITECTURE.md's code map names {t}, which is not a folder"
+        );
+    }
+}

@@ -446,3 +446,109 @@ fn exercise_variant_states_its_bounds() {
         );
     }
 }
+
+/// A joint constraint (rate × duration within the work budget), at its edge
+/// as the budget's words give it: refused past it on the command line, with
+/// the largest duration that fits; in the page the same values are kept (each
+/// is within its bounds) and the run plays what fits, with a note.
+#[test]
+fn a_joint_constraint_is_refused_here_and_cut_with_a_note_in_the_page() {
+    use sensei_lab::sim::params::{self, Params};
+    use sensei_lab::sim::{inflight, shedding};
+    // (scenario, within: the edge, past: one more; the budget's largest duration)
+    let cases: [(&str, &[&str], &[&str], &str); 3] = [
+        // rps × duration-s ≤ 180,000: 9,000 × 20 fits, 9,001 × 20 does not (19 s do).
+        (
+            "shedding",
+            &["--rps", "9000"],
+            &["--rps", "9001"],
+            "--duration-s at most 19",
+        ),
+        // 200,000 regular arrivals at 100,000 ÷ 50 = 2,000 a second per pod: 100 s.
+        (
+            "inflight",
+            &["--rps", "100000", "--pods", "50", "--duration-s", "100"],
+            &["--rps", "100000", "--pods", "50", "--duration-s", "101"],
+            "--duration-s at most 100",
+        ),
+        // 180,000 random ones: 90 s.
+        (
+            "inflight",
+            &[
+                "--rps",
+                "100000",
+                "--pods",
+                "50",
+                "--duration-s",
+                "90",
+                "--arrivals",
+                "poisson",
+            ],
+            &[
+                "--rps",
+                "100000",
+                "--pods",
+                "50",
+                "--duration-s",
+                "91",
+                "--arrivals",
+                "poisson",
+            ],
+            "--duration-s at most 90",
+        ),
+    ];
+    for (id, within, past, most) in cases {
+        let ok = lab(&[&[id, "--json"], within].concat());
+        assert!(
+            ok.status.success(),
+            "{id} {within:?}: {}",
+            String::from_utf8_lossy(&ok.stderr)
+        );
+        let v: Value = serde_json::from_str(&stdout(&ok)).unwrap();
+        assert_eq!(v["truncated"], false, "{id} {within:?}");
+        let o = lab(&[&[id], past].concat());
+        assert_eq!(o.status.code(), Some(2), "{id} {past:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("past the work budget") && err.contains(most),
+            "{id} {past:?}: {err}"
+        );
+        // The page: the same query is taken as it is, and the run says it was cut.
+        let query: String = past
+            .chunks(2)
+            .map(|kv| format!("{}={}", &kv[0][2..], kv[1]))
+            .collect::<Vec<_>>()
+            .join("&");
+        let (cut, notes) = match id {
+            "shedding" => {
+                let (v, clamped) = params::values_from_query(
+                    shedding::SheddingParams::specs(),
+                    shedding::SheddingParams::lesson_values(),
+                    &query,
+                );
+                assert!(clamped.is_empty(), "{query}: {clamped:?}");
+                let r = shedding::simulate(&params::from_values(&v));
+                (r.truncated, r.notes())
+            }
+            _ => {
+                let (v, clamped) = params::values_from_query(
+                    inflight::InflightParams::specs(),
+                    inflight::InflightParams::lesson_values(),
+                    &query,
+                );
+                assert!(clamped.is_empty(), "{query}: {clamped:?}");
+                let r = inflight::simulate(&params::from_values(&v));
+                (r.truncated, r.notes())
+            }
+        };
+        assert!(cut, "{id} {query}");
+        assert!(
+            notes.iter().any(|n| n.contains(" s pedidos")),
+            "{id} {query}: {notes:?}"
+        );
+    }
+    // The lesson's values are within every scenario's budget.
+    for s in sensei_lab::scenario::ALL {
+        assert_eq!((s.beyond_budget)(&(s.defaults)()), None, "{}", s.id);
+    }
+}

@@ -9,6 +9,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
+use sensei_lab::scenario::Scenario;
 use sensei_lab::sim::params::{self, Kind, Params, Spec, Value};
 use sensei_lab::sim::*;
 
@@ -81,6 +82,8 @@ proptest! {
         if let Some(c) = p.max_inflight { prop_assert!(s.max_inflight <= c as u64); }
         prop_assert!(s.played_s > 0.0 && s.played_s <= s.asked_s);
         prop_assert_eq!(s.truncated, s.played_s < s.asked_s);
+        // The joint constraint the command line refuses is the one the run is cut by.
+        prop_assert_eq!(s.truncated, <inflight::InflightParams as Scenario>::beyond_budget(&p).is_some());
         prop_assert_eq!(s.truncated || s.mean_inflight.is_none(), !s.notes().is_empty());
         // Random arrivals' note only where Erlang's loss passes the lesson's arithmetic.
         for n in inflight::formula_notes(&p, &f, &s) {
@@ -171,6 +174,7 @@ proptest! {
         prop_assert_eq!(r.unbounded.rejected, 0);
         prop_assert!(r.played_s > 0.0 && r.played_s <= r.asked_s as f64);
         prop_assert_eq!(r.truncated, r.played_s < r.asked_s as f64);
+        prop_assert_eq!(r.truncated, <shedding::SheddingParams as Scenario>::beyond_budget(&p).is_some());
         prop_assert_eq!(r.truncated || r.same_rules, !r.notes().is_empty());
         prop_assert!(r.unbounded.arrivals <= shedding::MAX_ARRIVALS);
     }

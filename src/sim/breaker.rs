@@ -53,9 +53,32 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab breaker --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for BreakerParams {
+impl crate::scenario::Scenario for BreakerParams {
     const ABOUT: &'static str = "The circuit breaker when Triton falls at 12:00:00 (exercise 7).";
     const BUDGET: &'static str = "every request is played, at most rps × (window-s + duration-s) = 10,000 × 720 = 7,200,000; every accepted run plays to the end.";
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::fmt::es_dec;
+        use crate::scenario::Run;
+        use serde_json::json;
+        let r = ctx.time(|| simulate(p));
+        let mut lines: Vec<String> = r
+            .transitions
+            .iter()
+            .map(|(t, s)| format!("{} s: {}", es_dec(*t, 2), s.label()))
+            .collect();
+        lines.extend(
+            figures(p, &r)
+                .into_iter()
+                .skip(1)
+                .map(|(label, value)| format!("{label}: {value}")),
+        );
+        Run::plain(
+            json!({ "transitions": r.transitions, "waited_before_open": r.waited_before_open,
+                "fallbacks_first_open": r.fallbacks_first_open }),
+            lines,
+        )
+    }
 }
 
 /// One second of the timeline.

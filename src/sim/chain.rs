@@ -50,9 +50,24 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab chain --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for ChainParams {
+impl crate::scenario::Scenario for ChainParams {
     const ABOUT: &'static str = "C01's chain of deadlines (300 → 250 → 150 → 100 ms) and the zombie work.";
     const BUDGET: &'static str = "none needed (one request, closed form).";
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::scenario::Run;
+        use serde_json::json;
+        let r = ctx.time(|| run(p));
+        // The widget's words: its verdict, then its figures, then the mistake if made.
+        let said = said(p, &r);
+        let mut lines = vec![said.verdict.to_string()];
+        lines.extend(said.rows.iter().map(|(label, _, value)| format!("{label}: {value}")));
+        lines.extend(said.warning.map(String::from));
+        let mut result = json!(r);
+        result["zombie_compute_ms"] = json!(r.zombie_compute_ms());
+        result["zombie_ms"] = json!(said.zombie_ms);
+        Run::plain(result, lines)
+    }
 }
 
 /// Who gave up first.

@@ -42,9 +42,21 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab clocks --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for ClocksParams {
+impl crate::scenario::Scenario for ClocksParams {
     const ABOUT: &'static str = "Three clocks in one call: connect, read (silence between pieces) and total timeouts.";
     const BUDGET: &'static str = "none needed (closed form, no loop over pieces); at most 2,000 pieces are listed for the chart, the count is exact. A call that never ends has no count of pieces (null).";
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::scenario::Run;
+        use serde_json::json;
+        let r = ctx.time(|| run(p));
+        let sentence = r.outcome.sentence();
+        Run::plain(
+            json!({ "outcome": r.outcome, "connected_ms": r.connected_ms, "chunks_received": r.chunks_received,
+                "sentence": sentence }),
+            vec![sentence],
+        )
+    }
 }
 
 /// How the call ends.

@@ -97,9 +97,28 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab degradation --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for DegradationParams {
+impl crate::scenario::Scenario for DegradationParams {
     const ABOUT: &'static str = "Graceful degradation: fallbacks counted by reason, and the alert on their share.";
     const BUDGET: &'static str = "none needed (one figure per simulated minute, at most 1,440 minutes).";
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::fmt::es_int;
+        use crate::scenario::Run;
+        use serde_json::json;
+        let r = ctx.time(|| run(p));
+        let mut lines: Vec<String> = Reason::ALL
+            .iter()
+            .zip(r.totals)
+            .map(|(reason, n)| format!("plan B por {}: {}", reason.label(), es_int(n.round() as i64)))
+            .collect();
+        lines.push(verdict(&r, p));
+        Run {
+            result: json!(r),
+            truncated: false,
+            notes: notes(p),
+            lines,
+        }
+    }
 }
 
 /// One minute.

@@ -366,10 +366,48 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab failure --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for FailureParams {
+impl crate::scenario::Scenario for FailureParams {
     const ABOUT: &'static str =
         "Would you retry? What each failure says, on each of C01's paths (the lesson's table and rules).";
     const BUDGET: &'static str = "none needed (a table).";
+
+    fn report(_: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::scenario::Run;
+        use serde_json::{json, Value};
+        let paths = [("ana", Situation::interactive()), ("batch", Situation::batch())];
+        // Every failure of the table, decided on both paths.
+        let decided = ctx.time(|| {
+            TABLE
+                .iter()
+                .map(|&(failure, ..)| {
+                    let row = classify(failure);
+                    let ds = paths
+                        .iter()
+                        .map(|(_, s)| decide(&Situation { failure, ..s.clone() }))
+                        .collect::<Vec<_>>();
+                    (row, ds)
+                })
+                .collect::<Vec<_>>()
+        });
+        let mut rows = Vec::new();
+        let mut lines = Vec::new();
+        for (&(_, name, ..), (row, ds)) in TABLE.iter().zip(&decided) {
+            lines.push(format!("{name}: {}", row.retry));
+            for (d, label) in ds.iter().zip(["  camino de Ana", "  trabajo batch"]) {
+                lines.push(format!("{label}: {}", d.why));
+            }
+            let decisions: Vec<Value> = ds
+                .iter()
+                .zip(&paths)
+                .map(|(d, (path, _))| json!({ "path": path, "retry": d.retry, "after_ms": d.after_ms, "why": d.why }))
+                .collect();
+            rows.push(
+                json!({ "failure": name, "meaning": row.meaning, "advice": row.advice, "retry": row.retry,
+                "decisions": decisions }),
+            );
+        }
+        Run::plain(json!({ "rows": rows }), lines)
+    }
 }
 
 #[cfg(test)]

@@ -51,9 +51,55 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab hedging --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for HedgingParams {
+impl crate::scenario::Scenario for HedgingParams {
     const ABOUT: &'static str = "Hedged requests: a second copy at a percentile, by Monte Carlo (exercise 8).";
     const BUDGET: &'static str = "--reads itself (at most 200,000); every run plays all of them. Where the lesson's arithmetic does not describe the run, a note says so and gives the simulation's figure.";
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::fmt::{es_dec, es_int, es_percent};
+        use crate::scenario::Run;
+        use serde_json::json;
+        let (r, f) = ctx.time(|| (simulate(p), formula(p)));
+        let notes = notes(p, &f, &r);
+        let ms = |v: f64| format!("{} ms", es_int(v.round() as i64));
+        let mut lines = vec![format!(
+            "sin hedging: p50 {}, p95 {}, p99 {}, p99.9 {}; lentas {}",
+            ms(r.without.p50),
+            ms(r.without.p95),
+            ms(r.without.p99),
+            ms(r.without.p999),
+            es_percent(r.slow_without, 2)
+        )];
+        if let Some(w) = &r.with {
+            lines.push(format!(
+                "con hedging: p50 {}, p95 {}, p99 {}, p99.9 {}; lentas {}; carga extra {}",
+                ms(w.p50),
+                ms(w.p95),
+                ms(w.p99),
+                ms(w.p999),
+                es_percent(r.slow_with, 2),
+                es_percent(r.extra_load, 1)
+            ));
+            lines.push(format!(
+                "una pieza al {} % de uso {} ≈ {} %",
+                p.utilization_pct,
+                if f.gpu_after_pct > 100.0 {
+                    "necesitaría"
+                } else {
+                    "queda en"
+                },
+                es_dec(f.gpu_after_pct, 1)
+            ));
+        }
+        Run {
+            result: json!({ "formula": f, "without": r.without, "with": r.with, "hedge_at_ms": r.hedge_at_ms,
+                "extra_load": r.extra_load, "slow_without": r.slow_without, "slow_with": r.slow_with,
+                "rescued_max_ms": r.rescued_max_ms }),
+            truncated: false,
+            notes,
+            lines,
+        }
+    }
 }
 
 /// Exercise 8's arithmetic.

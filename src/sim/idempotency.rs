@@ -533,10 +533,37 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab store --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for StoreParams {
+impl crate::scenario::Scenario for StoreParams {
     const ABOUT: &'static str =
         "The idempotency store: keys, retries, a retry while the first runs, another body, expiry (exercise 9).";
     const BUDGET: &'static str = "scripts of at most 200 actions (the cases have a handful).";
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::scenario::Run;
+        use serde_json::json;
+        let r = ctx.time(|| run(p));
+        let mut lines: Vec<String> = r
+            .rows
+            .iter()
+            .map(|row| {
+                format!(
+                    "{:>9}  {}: {}{}",
+                    clock(row.t_ms),
+                    row.who,
+                    row.what,
+                    row.reply.as_ref().map_or(String::new(), |x| format!(" → {x}"))
+                )
+            })
+            .collect();
+        lines.push(format!("operaciones hechas: {}", r.performed.len()));
+        lines.push(r.verdict().1);
+        Run {
+            result: json!({ "rows": r.rows, "performed": r.performed, "verdict": r.verdict().1 }),
+            truncated: r.truncated,
+            notes: Vec::new(),
+            lines,
+        }
+    }
 }
 
 pub const HOUR_MS: f64 = 3_600_000.0;

@@ -58,10 +58,87 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab inflight --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for InflightParams {
+impl crate::scenario::Scenario for InflightParams {
     const ABOUT: &'static str =
         "Little's law and MAX_INFLIGHT: what waiting too long costs a pod (formula and simulation).";
-    const BUDGET: &'static str = "the simulation of one pod plays at most 200,000 arrivals (180,000 when they are random); a longer run is cut to fit and says so (\"truncated\": true, a note). With no steady state in what was played (each request holds its place longer than the run), it gives no steady-state share or mean.";
+    const BUDGET: &'static str = "the simulation of one pod plays at most 200,000 arrivals (180,000 when they are random): (rps ÷ pods) × duration-s within it, or refused here (the page plays what fits and says so). With no steady state in what was played (each request holds its place longer than the run), it gives no steady-state share or mean.";
+
+    fn beyond_budget(p: &Self) -> Option<String> {
+        let most = budget_s(p);
+        (p.duration_s as f64 > most).then(|| {
+            format!(
+                "--duration-s {} is past the work budget: at {} arrivals per second per pod (--rps {} ÷ --pods {}), the simulation of one pod plays at most {} {}arrivals, so --duration-s at most {}",
+                p.duration_s,
+                (p.rps as f64 / p.pods as f64 * 100.0).round() / 100.0,
+                p.rps,
+                p.pods,
+                if p.arrivals == Arrivals::Poisson { 180_000 } else { MAX_ARRIVALS },
+                if p.arrivals == Arrivals::Poisson { "random " } else { "" },
+                most.floor()
+            )
+        })
+    }
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::fmt::{es_approx, es_count, es_dec, es_int, es_num, es_percent};
+        use crate::scenario::Run;
+        use serde_json::json;
+        let (f, s) = ctx.time(|| (formula(p), simulate(p)));
+        let mut notes = s.notes();
+        notes.extend(formula_notes(p, &f, &s));
+        let cap = p.max_inflight.map_or(" (sin tope)".to_string(), |c| {
+            format!(", contra {}", es_count(c as i64, "lugar", "lugares"))
+        });
+        let steady = match (s.rejected_share, s.mean_inflight) {
+            (Some(share), Some(mean)) => format!(
+                "; en régimen (después de {} s): {} rechazadas, {} en vuelo en promedio",
+                es_dec(s.warmup_s, 3),
+                es_percent(share, 1),
+                es_dec(mean, 1)
+            ),
+            _ => "; sin régimen estable en lo simulado".to_string(),
+        };
+        let lines = vec![
+            format!("en vuelo hacia Triton (todo el servicio): {}", service_text(p, &f)),
+            format!(
+                "por pod: {} por segundo × {} s = {} en vuelo{cap}",
+                es_num(f.pod_rate),
+                es_dec(f.duration_s, 3),
+                es_num(f.pod_demand)
+            ),
+            format!(
+                "se rechaza con 503: ≈ {} (se atienden ≈ {} por segundo)",
+                es_percent(f.rejected_share, 0),
+                es_approx(f.served_per_s)
+            ),
+            format!(
+                "fotos en memoria por pod: {} MB, en un pod de {}",
+                es_approx(f.photos_mb),
+                memory_label(p.pod_memory_mib)
+            ),
+            verdict(p, &f).1,
+            format!(
+                "simulación de un pod ({} s): {} rechazadas de {} llegadas ({}), máximo {} en vuelo{steady}",
+                es_dec(s.played_s, 3),
+                es_int(s.rejected as i64),
+                es_int(s.arrivals as i64),
+                es_percent(s.rejected as f64 / s.arrivals.max(1) as f64, 1),
+                es_int(s.max_inflight as i64)
+            ),
+        ];
+        Run {
+            result: json!({ "formula": f,
+                "simulation": { "arrivals": s.arrivals, "served": s.served, "rejected": s.rejected,
+                    "measured_arrivals": s.measured_arrivals, "measured_rejected": s.measured_rejected,
+                    "rejected_share": s.rejected_share, "mean_inflight": s.mean_inflight,
+                    "max_inflight": s.max_inflight, "warmup_s": s.warmup_s, "played_s": s.played_s,
+                    "asked_s": s.asked_s },
+                "table": lesson_table(p) }),
+            truncated: s.truncated,
+            notes,
+            lines,
+        }
+    }
 }
 
 /// How requests arrive at the pod.
@@ -262,6 +339,18 @@ pub struct PodRun {
     pub curve: Vec<(f64, u64)>,
 }
 
+/// The most simulated seconds the work budget allows at these parameters'
+/// rate: [`MAX_ARRIVALS`] regular arrivals exactly, random ones with room for
+/// their noise (0.9 of it: ~45 standard deviations). A longer `duration_s` is
+/// cut to this on the page (with a note) and refused on the command line.
+pub fn budget_s(p: &InflightParams) -> f64 {
+    let arrivals = match p.arrivals {
+        Arrivals::Regular => MAX_ARRIVALS as f64,
+        Arrivals::Poisson => 0.9 * MAX_ARRIVALS as f64,
+    };
+    arrivals / (p.rps as f64 / p.pods as f64)
+}
+
 /// Plays one pod out: arrivals, a slot each for `other + timeout` ms (the
 /// backend is stuck, so every call waits its full timeout), 503 when full.
 pub fn simulate(params: &InflightParams) -> PodRun {
@@ -277,13 +366,7 @@ pub fn simulate_from<R: UnitRng>(params: &InflightParams, rng: &mut R) -> PodRun
     const NS: u64 = 1_000_000_000;
     let rate = p.rps as f64 / p.pods as f64; // per second
     let hold = (p.other_ms + p.timeout_ms) as u64 * 1_000_000;
-    // Cut to fit the budget: regular arrivals to exactly its count, random
-    // ones with room for their noise (0.9 of it: ~45 standard deviations).
-    let budget = match p.arrivals {
-        Arrivals::Regular => MAX_ARRIVALS as f64,
-        Arrivals::Poisson => 0.9 * MAX_ARRIVALS as f64,
-    };
-    let played = ((p.duration_s as f64).min(budget / rate) * NS as f64) as u64;
+    let played = ((p.duration_s as f64).min(budget_s(&p)) * NS as f64) as u64;
     let cap = p.max_inflight.map_or(u64::MAX, u64::from);
 
     // Every request holds its slot equally long, so they end in start order.

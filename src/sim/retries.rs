@@ -43,10 +43,38 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab backoff --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for BackoffParams {
+impl crate::scenario::Scenario for BackoffParams {
     const ABOUT: &'static str =
         "The backoff calculator: the wait before each retry, at most and on average (exercise 2).";
     const BUDGET: &'static str = "4,000 sampled runs of the waits, always.";
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::fmt::es_dec;
+        use crate::scenario::Run;
+        use serde_json::json;
+        let t = ctx.time(|| backoff(p));
+        let mut lines: Vec<String> = t
+            .rows
+            .iter()
+            .map(|r| {
+                format!(
+                    "reintento {}: hasta {} ms, en promedio {} ms",
+                    r.retry,
+                    es_dec(r.max_ms, 1),
+                    es_dec(r.mean_ms, 1)
+                )
+            })
+            .collect();
+        lines.push(format!(
+            "total: como máximo {} ms, en promedio {} ms",
+            es_dec(t.total_max_ms, 1),
+            es_dec(t.total_mean_ms, 1)
+        ));
+        Run::plain(
+            json!({ "rows": t.rows, "total_max_ms": t.total_max_ms, "total_mean_ms": t.total_mean_ms }),
+            lines,
+        )
+    }
 }
 
 /// The wait before one retry.
@@ -162,9 +190,25 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab layers --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for LayersParams {
+impl crate::scenario::Scenario for LayersParams {
     const ABOUT: &'static str = "Layers that retry multiply: the attempts reaching each piece (exercise 4).";
     const BUDGET: &'static str = "none needed (closed form).";
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::fmt::es_dec;
+        use crate::scenario::Run;
+        use serde_json::json;
+        let r = ctx.time(|| layers(p));
+        let bottom = r.reaching.last().copied().unwrap_or(1.0);
+        let lines = vec![
+            format!(
+                "intentos por request, de arriba al fondo: {}",
+                r.reaching.iter().map(|x| es_dec(*x, 2)).collect::<Vec<_>>().join(" → ")
+            ),
+            format!("al fondo: {} por segundo", es_dec(bottom * p.rps as f64, 0)),
+        ];
+        Run::plain(json!(r), lines)
+    }
 }
 
 /// Worst case (everything below fails): the attempts reaching each piece.
@@ -229,9 +273,17 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab budget --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for BudgetParams {
+impl crate::scenario::Scenario for BudgetParams {
     const ABOUT: &'static str = "The retry budget: retries wanted against allowed, and the extra load.";
     const BUDGET: &'static str = "2,000 requests per point of the token bucket's curve, 51 points, always.";
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::scenario::Run;
+        use serde_json::json;
+        let r = ctx.time(|| budget(p));
+        let line = budget_sentence(p, &r);
+        Run::plain(json!(r), vec![line])
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -54,9 +54,53 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab shedding --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for SheddingParams {
+impl crate::scenario::Scenario for SheddingParams {
     const ABOUT: &'static str = "Load shedding: an unbounded queue against a server that sheds, above its capacity.";
-    const BUDGET: &'static str = "at most 200,000 arrivals; a longer run plays the whole seconds that fit (rps × seconds ≤ 180,000) and says so (\"truncated\": true, a note).";
+    const BUDGET: &'static str = "at most 200,000 arrivals, with room for their noise: rps × duration-s ≤ 180,000, or refused here (the page plays the whole seconds that fit and says so).";
+
+    fn beyond_budget(p: &Self) -> Option<String> {
+        let most = budget_s(p);
+        (p.duration_s as f64 > most).then(|| {
+            format!(
+                "--duration-s {} is past the work budget: --rps {} × --duration-s must stay within 180,000 arrivals, so --duration-s at most {}",
+                p.duration_s, p.rps, most
+            )
+        })
+    }
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::fmt::{es_dec, es_int, es_percent};
+        use crate::scenario::Run;
+        use serde_json::json;
+        let r = ctx.time(|| simulate(p));
+        let line = |name: &str, s: &ServerRun| {
+            format!(
+                "{name}: {} a tiempo, {} tarde, {} rechazadas con 503, {} sin respuesta al terminar; interactivas a tiempo {}, batch {}; última latencia {} ms",
+                es_percent(s.goodput_share, 0),
+                es_int(s.late as i64),
+                es_int(s.rejected as i64),
+                es_int(s.unfinished as i64),
+                kind_share_text(s.interactive_goodput_share),
+                kind_share_text(s.batch_goodput_share),
+                es_int(s.final_latency_ms.round() as i64)
+            )
+        };
+        let lines = vec![
+            format!(
+                "capacidad: {} por segundo; llegan {}",
+                es_dec(r.capacity_rps, 2),
+                es_int(p.rps as i64)
+            ),
+            line("fila sin tope", &r.unbounded),
+            line("con load shedding", &r.shedding),
+        ];
+        Run {
+            result: json!(r),
+            truncated: r.truncated,
+            notes: r.notes(),
+            lines,
+        }
+    }
 }
 
 /// One second of one server.
@@ -332,6 +376,15 @@ impl Ord for Time {
     }
 }
 
+/// The most simulated seconds the work budget allows at this rate: the whole
+/// seconds that fit in [`MAX_ARRIVALS`] with room for the arrivals' noise
+/// (rps × seconds ≤ 180,000; the last second's figures stay whole). A longer
+/// `duration_s` is cut to this on the page (with a note) and refused on the
+/// command line.
+pub fn budget_s(p: &SheddingParams) -> f64 {
+    (0.9 * MAX_ARRIVALS as f64 / p.rps as f64).floor().max(1.0)
+}
+
 /// Plays the same Poisson arrivals through both servers.
 pub fn simulate(params: &SheddingParams) -> SheddingRun {
     simulate_from(params, &mut PyRandom::seed_from_u64(params.seed.into()))
@@ -342,10 +395,8 @@ pub fn simulate(params: &SheddingParams) -> SheddingRun {
 pub fn simulate_from<R: UnitRng>(params: &SheddingParams, rng: &mut R) -> SheddingRun {
     let (p, _) = crate::sim::params::clamp(params);
     let rate = p.rps as f64;
-    // A run that would take more than the budget plays whole seconds that
-    // fit in it with room for the arrivals' noise (the last second's figures
-    // stay whole); the arrival count is still capped, in case.
-    let played = (p.duration_s as f64).min((0.9 * MAX_ARRIVALS as f64 / rate).floor().max(1.0));
+    // The arrival count is still capped past `budget_s`, in case.
+    let played = (p.duration_s as f64).min(budget_s(&p));
     let mut arrivals = Vec::with_capacity((rate * played) as usize + 16);
     let mut t = 0.0;
     let mut played = played;

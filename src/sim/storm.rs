@@ -131,7 +131,7 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab storm --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for StormParams {
+impl crate::scenario::Scenario for StormParams {
     const ABOUT: &'static str =
         "A retry storm: layers that retry in front of a server of fixed capacity, and a trigger.";
     const BUDGET: &'static str = "at most 650,000 attempts to the server (room for the largest calm run, 2,000 × 300 s). A storm can grow without end, so a run that reaches the budget stops there and says so (\"truncated\": true, \"cut_at_s\", a note): its timeline ends where the data end, and it concludes nothing (outcome \"cut\", recovered null; the tipping point \"unknown\").";
@@ -139,6 +139,55 @@ impl crate::scenario::Described for StormParams {
         "tipping",
         "Also search the shortest trigger after which the system no longer recovers.",
     )];
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::scenario::Run;
+        use serde_json::json;
+        let tipping = ctx.on("tipping");
+        let (r, outcome, tip) = ctx.time(|| {
+            let r = simulate(p);
+            let outcome = assess(p, &r);
+            (r, outcome, tipping.then(|| tipping_point(p)))
+        });
+        let mut notes = r.notes();
+        if let Some(Tipping::Unknown { trigger_ms, cut: true }) = tip {
+            notes.push(tipping_unknown_note(trigger_ms));
+        }
+        let recovered = match outcome {
+            Outcome::Recovered { .. } => Some(true),
+            Outcome::Metastable | Outcome::Overloaded => Some(false),
+            _ => None, // the run cannot tell
+        };
+        Run {
+            result: json!({ "requests": r.requests, "attempts": r.attempts, "succeeded": r.succeeded,
+                "amplification": r.amplification, "outcome": outcome, "recovered": recovered,
+                "recovered_at_s": r.recovered_at_s, "trigger_end_s": r.trigger_end_s, "cut_at_s": r.cut_at_s,
+                "tipping": tip, "buckets": r.buckets }),
+            truncated: r.truncated,
+            notes,
+            lines: storm_lines(&r, outcome, tip),
+        }
+    }
+}
+
+/// The storm's result in the learner's words.
+#[cfg(not(target_arch = "wasm32"))]
+fn storm_lines(r: &StormRun, outcome: Outcome, tip: Option<Tipping>) -> Vec<String> {
+    use crate::fmt::{es_dec, es_int};
+    let mut out = vec![
+        format!(
+            "requests: {}, intentos al servidor: {} ({} por request), a tiempo: {}",
+            es_int(r.requests as i64),
+            es_int(r.attempts as i64),
+            es_dec(r.amplification, 1),
+            es_int(r.succeeded as i64)
+        ),
+        verdict(r, outcome),
+    ];
+    if let Some(t) = tip {
+        out.push(format!("punto de quiebre: {}", tipping_sentence(t)));
+    }
+    out
 }
 
 const RETRY_IN_OPTIONS: &[(&str, &str)] = &[("all", "todas las capas"), ("bottom", "solo la de abajo")];

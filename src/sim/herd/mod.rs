@@ -61,10 +61,24 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab herd --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Described for HerdParams {
+impl crate::scenario::Scenario for HerdParams {
     const ABOUT: &'static str = "The thundering herd: clients fail together and retry with backoff (and jitter).";
     const BUDGET: &'static str =
         "at most clients × retries = 100,000 × 10 = 1,000,000 attempts; every accepted run plays to the end.";
+
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+        use crate::scenario::Run;
+        use serde_json::json;
+        // One scratch for every run, as the widget re-runs.
+        let mut scratch = HerdScratch::default();
+        let r = ctx.time(|| simulate_reusing(p, &mut scratch));
+        let line = r.lesson_line(p.jitter);
+        Run::plain(
+            json!({ "served": r.served, "gave_up": r.gave_up, "peak": r.peak, "attempts": r.attempts,
+                "window_ms": r.window_ms, "windows": r.windows, "line": line }),
+            vec![line],
+        )
+    }
 }
 
 /// The most retries a client may make (the bound of [`HerdParams::retries`]).

@@ -12,21 +12,6 @@ use crate::ui::tables::failures_table::FailuresTable;
 use crate::ui::tables::inflight_table::InflightTable;
 use crate::ui::tables::layers_table::LayersTable;
 use crate::ui::tables::methods_table::MethodsTable;
-use crate::ui::widgets::backoff_widget::BackoffWidget;
-use crate::ui::widgets::breaker_widget::BreakerWidget;
-use crate::ui::widgets::budget_widget::BudgetWidget;
-use crate::ui::widgets::chain_widget::ChainWidget;
-use crate::ui::widgets::clocks_widget::ClocksWidget;
-use crate::ui::widgets::degradation_widget::DegradationWidget;
-use crate::ui::widgets::failmode_widget::FailModeWidget;
-use crate::ui::widgets::failure_widget::FailureWidget;
-use crate::ui::widgets::hedging_widget::HedgingWidget;
-use crate::ui::widgets::herd_widget::HerdWidget;
-use crate::ui::widgets::inflight_widget::InflightWidget;
-use crate::ui::widgets::layers_widget::LayersWidget;
-use crate::ui::widgets::shedding_widget::SheddingWidget;
-use crate::ui::widgets::store_widget::StoreWidget;
-use crate::ui::widgets::storm_widget::StormWidget;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -86,28 +71,22 @@ fn directive(slug: &str, d: &Directive) -> Html {
     }
 }
 
-/// The component of a registry's widget ([`crate::scenario::ALL`]); a test
-/// checks that every id has one.
-pub fn widget(id: &str) -> Option<Html> {
-    Some(match id {
-        "herd" => html! { <HerdWidget /> },
-        "clocks" => html! { <ClocksWidget /> },
-        "inflight" => html! { <InflightWidget /> },
-        "chain" => html! { <ChainWidget /> },
-        "hedging" => html! { <HedgingWidget /> },
-        "shedding" => html! { <SheddingWidget /> },
-        "failure" => html! { <FailureWidget /> },
-        "breaker" => html! { <BreakerWidget /> },
-        "backoff" => html! { <BackoffWidget /> },
-        "layers" => html! { <LayersWidget /> },
-        "budget" => html! { <BudgetWidget /> },
-        "storm" => html! { <StormWidget /> },
-        "store" => html! { <StoreWidget /> },
-        "degradation" => html! { <DegradationWidget /> },
-        "failmode" => html! { <FailModeWidget /> },
-        _ => return None,
-    })
+macro_rules! dispatch {
+    ($(($id:ident, $name:literal, $m:ident :: $p:ident, $w:ident :: $c:ident)),* $(,)?) => {
+        /// The component of a registry's widget: made from the same list as
+        /// [`crate::scenario::ALL`] ([`crate::registry!`]), so every id has one.
+        pub fn widget(id: &str) -> Option<Html> {
+            $(
+                if id == stringify!($id) {
+                    use crate::ui::widgets::$w::$c as W;
+                    return Some(html! { <W /> });
+                }
+            )*
+            None
+        }
+    };
 }
+crate::registry!(dispatch);
 
 /// A lesson author's mistake: said in the page instead of hidden.
 fn unplaceable(problem: &str) -> Html {

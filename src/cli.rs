@@ -7,9 +7,7 @@
 //! their parameters' specs (clap's builder: the flag is the spec's key, the
 //! URL's and the control's name); the other commands are clap's derive.
 
-pub mod scenarios;
-
-use crate::scenario::{self, Scenario};
+use crate::scenario::{self, Entry, Session};
 use crate::sim::params::{self, Kind, Spec, Value, Values};
 use clap::{Arg, ArgAction, ArgMatches, FromArgMatches, Subcommand};
 use serde_json::json;
@@ -81,7 +79,7 @@ pub fn command() -> clap::Command {
 }
 
 /// A scenario's subcommand: one flag per spec, its switches, `--json`, `--repeat`.
-fn scenario_command(s: &'static Scenario) -> clap::Command {
+fn scenario_command(s: &'static Entry) -> clap::Command {
     let cmd = clap::Command::new(s.id)
         .about(s.about)
         .long_about(format!("{}\n\nWork budget: {}", s.about, s.budget));
@@ -187,6 +185,46 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// What a scenario's run gets on the command line ([`Session`]): the
+/// switches given, and `--repeat`'s clock around the core's call.
+pub struct Ctx<'a> {
+    switches: &'a [&'static str],
+    repeat: Option<u32>,
+    /// The fastest timed run, in ms (`None` without `--repeat`).
+    pub best_ms: Option<f64>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(switches: &'a [&'static str], repeat: Option<u32>) -> Self {
+        Ctx {
+            switches,
+            repeat,
+            best_ms: None,
+        }
+    }
+}
+
+impl Session for Ctx<'_> {
+    fn on(&self, name: &str) -> bool {
+        self.switches.contains(&name)
+    }
+
+    /// Runs the core's call once; with `--repeat N`, then N times more,
+    /// timed (only the core: not the JSON nor the words), keeping the
+    /// fastest. The first run sizes whatever the call reuses, as a widget's
+    /// re-runs do.
+    fn time<T>(&mut self, mut core: impl FnMut() -> T) -> T {
+        let mut out = core();
+        for _ in 0..self.repeat.unwrap_or(0) {
+            let t = std::time::Instant::now();
+            out = core();
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            self.best_ms = Some(self.best_ms.map_or(ms, |b: f64| b.min(ms)));
+        }
+        out
+    }
+}
+
 /// Runs parsed arguments, returning what to print or `(exit status, message)`.
 pub fn run(m: &ArgMatches) -> Result<String, (u8, String)> {
     if let Some((id, sub)) = m.subcommand() {
@@ -200,7 +238,7 @@ pub fn run(m: &ArgMatches) -> Result<String, (u8, String)> {
 
 /// A scenario's run: `--repeat` times if asked (timed: the core knows no
 /// clock), then its lines and notes, or the one JSON shape.
-fn run_scenario(s: &Scenario, m: &ArgMatches) -> Result<String, (u8, String)> {
+fn run_scenario(s: &Entry, m: &ArgMatches) -> Result<String, (u8, String)> {
     let specs = (s.specs)();
     let values: Values = specs
         .iter()
@@ -211,9 +249,12 @@ fn run_scenario(s: &Scenario, m: &ArgMatches) -> Result<String, (u8, String)> {
         let lines: Vec<String> = refused.iter().map(|e| format!("error: {e}")).collect();
         return Err((2, lines.join("\n")));
     }
+    if let Some(why) = (s.beyond_budget)(&values) {
+        return Err((2, format!("error: {why}")));
+    }
     let on: Vec<&'static str> = s.switches.iter().map(|(n, _)| *n).filter(|n| m.get_flag(n)).collect();
     let repeat = m.get_one::<u32>("repeat").copied();
-    let mut ctx = scenarios::Ctx::new(&on, repeat);
+    let mut ctx = Ctx::new(&on, repeat);
     let run = (s.run)(&values, &mut ctx);
     if !m.get_flag("json") {
         let mut lines = run.lines;

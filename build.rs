@@ -42,6 +42,7 @@ fn main() {
     let mut skeletons =
         String::from("#[cfg(any(test, target_arch = \"wasm32\"))]\npub(super) static SKELETONS: &[&str] = &[\n");
     let mut compiled = String::from("pub(super) static COMPILED: &[&[&str]] = &[\n");
+    let mut asserts = String::new();
     for dir in dirs {
         let slug = dir.file_name().unwrap().to_string_lossy().into_owned();
         println!("cargo:rerun-if-changed={}", dir.display());
@@ -54,6 +55,9 @@ fn main() {
         // A lesson that does not parse is embedded as it is: the lab reports its error.
         let (skeleton, runs) = match parse::parse(&slug, &text) {
             Ok(mut lesson) => {
+                for section in &lesson.sections {
+                    checks(&format!("lessons/{slug}/leccion.md"), &section.blocks, &mut asserts);
+                }
                 parse::drop_exercise_texts(&mut lesson);
                 let mut runs = Vec::new();
                 (parse::skeleton(&lesson, &mut runs), runs)
@@ -79,8 +83,40 @@ fn main() {
         out.push_str(&part);
         out.push_str("];\n");
     }
+    out.push_str(&asserts);
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("lessons.rs");
     std::fs::write(dest, out).unwrap();
+}
+
+/// A compile-time check for every piece a lesson places by id: a widget
+/// that is not in `src/scenario.rs`'s `registry!`, or a table or program
+/// output the lab does not draw, is a build error naming the lesson.
+fn checks(file: &str, blocks: &[parse::Block], out: &mut String) {
+    for b in blocks {
+        let d = match b {
+            parse::Block::Directive(d) => d,
+            parse::Block::Container { body, .. } => {
+                checks(file, body, out);
+                continue;
+            }
+            parse::Block::Markdown(_) => continue,
+        };
+        let (list, key, place) = match d.name.as_str() {
+            "widget" => ("WIDGETS", "id", "src/scenario.rs's registry!"),
+            "table" => ("TABLES", "id", "lesson::TABLES"),
+            "program" => ("OUTPUTS", "output", "lesson::OUTPUTS"),
+            _ => continue,
+        };
+        if let Some(id) = d.get(key) {
+            // (An assert's message is a format string: its braces doubled.)
+            let message = format!("{file} places ::{}{{{{{key}={id}}}}}, which is not in {place}", d.name);
+            writeln!(
+                out,
+                "const _: () = assert!(crate::lesson::is_listed(&crate::lesson::{list}, {id:?}), {message:?});"
+            )
+            .unwrap();
+        }
+    }
 }
 
 fn walk(dir: &Path) -> Vec<std::path::PathBuf> {

@@ -4,8 +4,8 @@
 //! parameters, and its component.
 //!
 //! From that one list ([`registry!`]) come: [`ALL`] (the command line's
-//! subcommands and their runs, the lesson's directive check — an unknown id
-//! fails `sensei-lab lessons` and the release build's prerender —, the fuzz
+//! subcommands and their runs, the lesson's directive check — a lesson that
+//! places an unknown id does not compile (`build.rs`) —, the fuzz
 //! and bench loops over every scenario, the browser tests' widget list through
 //! `sensei-lab scenarios --json`) and, in the browser's part, the dispatch
 //! from an id to its component (`ui::pages::block::widget`).

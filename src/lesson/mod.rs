@@ -62,6 +62,26 @@ pub const TABLES: &[&str] = &["inflight", "layers", "failures", "methods"];
 /// The programs whose output the core computes (`::program{output=…}`).
 pub const OUTPUTS: &[&str] = &["herd", "idempotency"];
 
+/// Whether `id` is in `list`, at compile time: the build checks every id a
+/// lesson places with it (`build.rs`), so an unknown one does not compile.
+pub const fn is_listed(list: &[&str], id: &str) -> bool {
+    let mut i = 0;
+    while i < list.len() {
+        let (a, b) = (list[i].as_bytes(), id.as_bytes());
+        if a.len() == b.len() {
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
 /// What is wrong with a directive, if anything: unknown names, missing
 /// attributes, files that are not in the lesson's folder.
 pub fn check_directive(slug: &str, d: &Directive) -> Option<String> {
@@ -119,6 +139,16 @@ pub fn check_all() -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn is_listed_compares_whole_ids() {
+        use super::{is_listed, WIDGETS};
+        assert!(WIDGETS.iter().all(|id| is_listed(&WIDGETS, id)));
+        for id in ["", "her", "herds", "Herd", "nada"] {
+            assert!(!is_listed(&WIDGETS, id), "{id}");
+        }
+        assert!(!is_listed(&[], "herd"));
+    }
+
     use super::*;
 
     #[test]

@@ -102,9 +102,9 @@ fn checks(file: &str, blocks: &[parse::Block], out: &mut String) {
             parse::Block::Markdown(_) => continue,
         };
         let (list, key, place) = match d.name.as_str() {
-            "widget" => ("WIDGETS", "id", "src/scenario.rs's registry!"),
-            "table" => ("TABLES", "id", "lesson::TABLES"),
-            "program" => ("OUTPUTS", "output", "lesson::OUTPUTS"),
+            "widget" => ("&crate::lesson::WIDGETS", "id", "src/scenario.rs's registry!"),
+            "table" => ("crate::lesson::TABLES", "id", "lesson::TABLES"),
+            "program" => ("crate::lesson::OUTPUTS", "output", "lesson::OUTPUTS"),
             _ => continue,
         };
         if let Some(id) = d.get(key) {
@@ -112,7 +112,7 @@ fn checks(file: &str, blocks: &[parse::Block], out: &mut String) {
             let message = format!("{file} places ::{}{{{{{key}={id}}}}}, which is not in {place}", d.name);
             writeln!(
                 out,
-                "const _: () = assert!(crate::lesson::is_listed(&crate::lesson::{list}, {id:?}), {message:?});"
+                "const _: () = assert!(crate::lesson::is_listed({list}, {id:?}), {message:?});"
             )
             .unwrap();
         }

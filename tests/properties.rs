@@ -262,6 +262,7 @@ mod failures {
 mod breaker {
     use proptest::prelude::*;
     use sensei_lab::sim::breaker::{simulate, Breaker, BreakerConfig, BreakerParams, State};
+    use sensei_lab::sim::policy::time::Secs;
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
@@ -269,17 +270,17 @@ mod breaker {
         #[test]
         fn only_legal_transitions(outcomes in proptest::collection::vec((0.0f64..2.0, any::<bool>(), any::<bool>()), 0..400),
                                   min_calls in 1usize..30, probes in 1usize..6) {
-            let mut b = Breaker::new(BreakerConfig { min_calls, probes, open_s: 3.0, window_s: 5.0, threshold_pct: 50.0 });
+            let mut b = Breaker::new(BreakerConfig { min_calls, probes, open: Secs(3.0), window: Secs(5.0), threshold_pct: 50.0 });
             let (mut t, mut last) = (0.0, State::Closed);
             for (dt, call, ok) in outcomes {
                 t += dt;
                 // Look at the state after every step, so that no move goes unseen.
-                let before = b.state(t);
+                let before = b.state(Secs(t));
                 prop_assert!(before == last || last.may_become(before), "{:?} -> {:?}", last, before);
-                if call && b.allow(t) {
-                    b.record(t + 0.1, ok);
+                if call && b.allow(Secs(t)) {
+                    b.record(Secs(t + 0.1), ok);
                 }
-                let now = b.state(t + 0.1);
+                let now = b.state(Secs(t + 0.1));
                 prop_assert!(now == before || before.may_become(now), "{:?} -> {:?}", before, now);
                 last = now;
             }

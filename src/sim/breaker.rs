@@ -15,9 +15,10 @@
 //!
 //! ```
 //! use sensei_lab::sim::breaker::{Breaker, BreakerConfig, State};
+//! use sensei_lab::sim::policy::time::Secs;
 //! let mut b = Breaker::new(BreakerConfig::default());
-//! for t in [0.0, 0.1, 0.2] { b.record(t, t == 0.0); } // 2 failures of 3 calls at 4 a.m.
-//! assert_eq!(b.state(0.3), State::Closed);
+//! for t in [0.0, 0.1, 0.2] { b.record(Secs(t), t == 0.0); } // 2 failures of 3 calls at 4 a.m.
+//! assert_eq!(b.state(Secs(0.3)), State::Closed);
 //! ```
 
 use crate::sim::params::Maybe;
@@ -25,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 pub use crate::sim::policy::breaker::{Breaker, BreakerConfig, State};
+use crate::sim::policy::time::Secs;
 
 crate::params! {
     /// Exercise 7's scenario. Times in seconds from 12:00:00, when Triton falls.
@@ -116,10 +118,10 @@ pub const MAX_REQUESTS: u64 = 10_000 * (120 + 600);
 pub fn simulate(params: &BreakerParams) -> BreakerRun {
     let (p, _) = crate::sim::params::clamp(params);
     let cfg = BreakerConfig {
-        window_s: p.window_s as f64,
+        window: Secs(p.window_s as f64),
         threshold_pct: p.threshold_pct as f64,
         min_calls: p.min_calls as usize,
-        open_s: p.open_s as f64,
+        open: Secs(p.open_s as f64),
         probes: p.probes as usize,
     };
     let start = -(p.window_s as i64);
@@ -144,11 +146,11 @@ pub fn simulate(params: &BreakerParams) -> BreakerRun {
                 transitions: &mut Vec<(f64, State)>,
                 last: &mut State,
                 first: &mut Option<(f64, f64)>| {
-        let s = b.state(t);
+        let s = b.state(Secs(t));
         if s != *last {
             transitions.push((t, s));
             if s == State::Open && first.is_none() {
-                *first = Some((t, t + cfg.open_s));
+                *first = Some((t, t + cfg.open.0));
             }
             *last = s;
         }
@@ -160,12 +162,12 @@ pub fn simulate(params: &BreakerParams) -> BreakerRun {
         k += 1;
         while pending.front().is_some_and(|(end, _)| *end <= t) {
             let (end, ok) = pending.pop_front().expect("a front");
-            b.record(end, ok);
+            b.record(Secs(end), ok);
             note(end, &mut b, &mut transitions, &mut last_state, &mut first_open);
         }
         note(t, &mut b, &mut transitions, &mut last_state, &mut first_open);
         let last_second = seconds.len() - 1;
-        if let Some(until) = b.open_until() {
+        if let Some(Secs(until)) = b.open_until() {
             // Open: every request until `until` gets the fallback, and the calls
             // still out change nothing (an open breaker ignores them). Played
             // in one tight loop, with the same times as one by one.
@@ -190,7 +192,7 @@ pub fn simulate(params: &BreakerParams) -> BreakerRun {
         }
         let sec = &mut seconds[((t.floor() as i64 - start) as usize).min(last_second)];
         sec.state.get_or_insert(last_state);
-        if b.allow(t) {
+        if b.allow(Secs(t)) {
             sec.calls += 1;
             let fails = down(t);
             if fails {

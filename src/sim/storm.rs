@@ -53,6 +53,7 @@ use crate::sim::policy::backoff::{Backoff, Jitter};
 use crate::sim::policy::budget::RetryBudget;
 use crate::sim::policy::retry_queue::{RetryQueue, TimeQueue};
 use crate::sim::policy::rng::{PyRandom, UnitRng};
+use crate::sim::policy::time::{Ms, Secs};
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -421,7 +422,7 @@ fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mu
         .collect();
     let mut breaker = p.breaker.is_on().then(|| {
         Breaker::new(BreakerConfig {
-            open_s: p.breaker_open_s as f64,
+            open: Secs(p.breaker_open_s as f64),
             ..BreakerConfig::default()
         })
     });
@@ -497,7 +498,7 @@ fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mu
         match kind {
             Kind::Send => {
                 if let Some(b) = breaker.as_mut() {
-                    if !b.allow(now / 1000.0) {
+                    if !b.allow(Ms(now).into()) {
                         buckets[at(now)].fallbacks += 1.0;
                         continue;
                     }
@@ -532,7 +533,7 @@ fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mu
             }
             Kind::Answer { ok } => {
                 if let Some(b) = breaker.as_mut() {
-                    b.record(now / 1000.0, ok); // the breaker counts in seconds
+                    b.record(Ms(now).into(), ok); // the breaker counts in seconds
                 }
                 if ok {
                     succeeded += 1;

@@ -1,28 +1,32 @@
-//! The circuit breaker's state machine, fed with simulated time (seconds):
-//! closed, it counts the failures of the last `window_s`; above
-//! `threshold_pct` with at least `min_calls` it opens for `open_s`; then
+//! The circuit breaker's state machine, fed with simulated time in seconds
+//! ([`Secs`]: a caller counting in ms converts, `Secs::from(Ms(now))`):
+//! closed, it counts the failures of the last `window`; above
+//! `threshold_pct` with at least `min_calls` it opens for `open`; then
 //! half-open, `probes` calls decide whether it closes or opens again. Played
 //! by the breaker's scenario (`sim::breaker`) and the storm's breaker.
 
+use crate::sim::policy::time::Secs;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BreakerConfig {
-    pub window_s: f64,
+    /// How far back failures count.
+    pub window: Secs,
     pub threshold_pct: f64,
     pub min_calls: usize,
-    pub open_s: f64,
+    /// How long it stays open.
+    pub open: Secs,
     pub probes: usize,
 }
 
 impl Default for BreakerConfig {
     fn default() -> Self {
         BreakerConfig {
-            window_s: 10.0,
+            window: Secs(10.0),
             threshold_pct: 50.0,
             min_calls: 20,
-            open_s: 30.0,
+            open: Secs(30.0),
             probes: 5,
         }
     }
@@ -64,14 +68,14 @@ pub struct Breaker {
     cfg: BreakerConfig,
     mode: Mode,
     /// Closed: outcomes in the window, `(finish time, success)`.
-    window: VecDeque<(f64, bool)>,
+    window: VecDeque<(Secs, bool)>,
     failures: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Mode {
     Closed,
-    Open { until: f64 },
+    Open { until: Secs },
     HalfOpen { sent: usize, ok: usize },
 }
 
@@ -86,7 +90,7 @@ impl Breaker {
     }
 
     /// The state at `now` (an open breaker becomes half-open when its time is up).
-    pub fn state(&mut self, now: f64) -> State {
+    pub fn state(&mut self, now: Secs) -> State {
         if let Mode::Open { until } = self.mode {
             if now >= until {
                 self.mode = Mode::HalfOpen { sent: 0, ok: 0 };
@@ -100,7 +104,7 @@ impl Breaker {
     }
 
     /// Until when an open breaker stays open (`None` unless open).
-    pub fn open_until(&self) -> Option<f64> {
+    pub fn open_until(&self) -> Option<Secs> {
         match self.mode {
             Mode::Open { until } => Some(until),
             _ => None,
@@ -108,7 +112,7 @@ impl Breaker {
     }
 
     /// Whether a call may go out at `now` (half-open: only the probes).
-    pub fn allow(&mut self, now: f64) -> bool {
+    pub fn allow(&mut self, now: Secs) -> bool {
         match self.state(now) {
             State::Closed => true,
             State::Open => false,
@@ -123,12 +127,12 @@ impl Breaker {
     }
 
     /// A call that went out finished at `now`.
-    pub fn record(&mut self, now: f64, success: bool) {
+    pub fn record(&mut self, now: Secs, success: bool) {
         match self.mode {
             Mode::Closed => {
                 self.window.push_back((now, success));
                 self.failures += (!success) as usize;
-                while self.window.front().is_some_and(|(t, _)| *t <= now - self.cfg.window_s) {
+                while self.window.front().is_some_and(|(t, _)| *t <= now - self.cfg.window) {
                     let (_, ok) = self.window.pop_front().expect("a front");
                     self.failures -= (!ok) as usize;
                 }
@@ -153,9 +157,9 @@ impl Breaker {
         }
     }
 
-    fn trip(&mut self, now: f64) {
+    fn trip(&mut self, now: Secs) {
         self.mode = Mode::Open {
-            until: now + self.cfg.open_s,
+            until: now + self.cfg.open,
         };
         self.window.clear();
         self.failures = 0;
@@ -169,9 +173,9 @@ mod tests {
     #[test]
     fn four_a_m() {
         let mut b = Breaker::new(BreakerConfig::default());
-        b.record(0.0, true);
-        b.record(1.0, false);
-        b.record(2.0, false);
-        assert_eq!(b.state(3.0), State::Closed);
+        b.record(Secs(0.0), true);
+        b.record(Secs(1.0), false);
+        b.record(Secs(2.0), false);
+        assert_eq!(b.state(Secs(3.0)), State::Closed);
     }
 }

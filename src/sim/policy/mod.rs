@@ -3,7 +3,7 @@
 //! calendar of pending retries (`retry_queue`), and what every random draw
 //! and Python-exact float goes through (`rng`, `pyfloat`), the circuit
 //! breaker's state machine (`breaker`), the idempotency store
-//! (`idempotency_store`). The scenarios that play them re-export what their
+//! (`idempotency_store`), and simulated time where its units meet (`time`). The scenarios that play them re-export what their
 //! callers name (`sim::breaker::Breaker`, `sim::idempotency::Store`).
 
 pub mod backoff;
@@ -13,3 +13,4 @@ pub mod idempotency_store;
 pub mod pyfloat;
 pub mod retry_queue;
 pub mod rng;
+pub mod time;

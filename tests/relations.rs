@@ -224,6 +224,18 @@ proptest! {
             prop_assert!(share(*fail) && *with <= *without + 1e-12 && *bucket >= 0.0);
             prop_assert!(with.is_sign_positive() && without.is_sign_positive());
         }
+        // At the chosen share itself: f + f² + … (attempts − 1 terms), capped by the budget;
+        // on the curve's grid, the curve's point.
+        let f = g.failing_pct as f64 / 100.0;
+        let without: f64 = (1..g.attempts).map(|k| f.powi(k as i32)).sum();
+        prop_assert!((u.here.1 - without).abs() < 1e-12 && u.here.2 == u.here.1.min(g.budget_pct as f64 / 100.0));
+        prop_assert!(u.here.3 >= 0.0 && u.here.3 <= (g.attempts - 1) as f64);
+        if g.failing_pct % 2 == 0 {
+            let c = u.curve[g.failing_pct as usize / 2];
+            prop_assert_eq!((c.0, c.1, c.2), (u.here.0, u.here.1, u.here.2));
+        }
+        let opening = format!("Con {} % de fallas", g.failing_pct);
+        prop_assert!(retries::extra_sentence(&u).starts_with(&opening));
         let sentence = retries::budget_sentence(&g, &u);
         prop_assert!(sentence.contains(&sensei_lab::fmt::es_dec(u.allowed_per_s, 2)), "{}", sentence);
     }
@@ -335,5 +347,29 @@ proptest! {
             }
             _ => {}
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(cfg(64))]
+
+    /// What the degradation says: counted by reason with the metric, «sin
+    /// contar» without it (and the dashboard's share of 200s instead), the
+    /// same rows on the page and the command line.
+    #[test]
+    fn degradation(p in any_params::<degradation::DegradationParams>()) {
+        let r = degradation::run(&p);
+        let rows = degradation::reason_rows(&p, &r);
+        prop_assert_eq!(rows.len(), 3);
+        for ((label, value), n) in rows.iter().zip(r.totals) {
+            prop_assert!(label.starts_with("plan B por "));
+            if p.metric.is_on() {
+                prop_assert_eq!(value, &sensei_lab::fmt::es_int(n.round() as i64));
+            } else {
+                prop_assert_eq!(value.as_str(), "sin contar");
+            }
+        }
+        prop_assert!((0.0..=1.0).contains(&r.share_ok_status));
+        prop_assert!(degradation::dashboard(&r).ends_with(" %"));
     }
 }

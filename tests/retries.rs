@@ -6,7 +6,7 @@
 
 use sensei_lab::sim::params::Toggle;
 use sensei_lab::sim::policy::backoff::Jitter;
-use sensei_lab::sim::retries::{backoff, budget, layers, BackoffParams, BudgetParams, LayersParams};
+use sensei_lab::sim::retries::{self, backoff, budget, layers, BackoffParams, BudgetParams, LayersParams};
 
 #[test]
 fn doubling_the_wait() {
@@ -98,6 +98,20 @@ fn the_budget_in_numbers() {
     assert_eq!(all_fail.1, 2.0, "without it, 3 attempts per request: 200 % extra");
     // The budget never lets retries pass its share.
     assert!(r.curve.iter().all(|c| c.2 <= 0.1 + 1e-12));
+    // Under the chart, the chosen share itself: at 20 %, 0.2 + 0.2² = 24 % extra without a budget.
+    assert!(
+        retries::extra_sentence(&r).starts_with("Con 20 % de fallas: carga extra 24 % sin presupuesto, 10 % con él")
+    );
+    // Off the curve's 2 % grid: at 25 %, 0.25 + 0.0625 = 31 % (not the 24 % point's 30 %).
+    let r = budget(&BudgetParams {
+        failing_pct: 25,
+        ..BudgetParams::default()
+    });
+    assert_eq!(r.here.0, 0.25);
+    assert_eq!(r.here.1, 0.3125);
+    assert!(
+        retries::extra_sentence(&r).starts_with("Con 25 % de fallas: carga extra 31 % sin presupuesto, 10 % con él")
+    );
 }
 
 #[test]

@@ -102,15 +102,16 @@ impl crate::scenario::Scenario for DegradationParams {
     const BUDGET: &'static str = "none needed (one figure per simulated minute, at most 1,440 minutes).";
 
     fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
-        use crate::fmt::es_int;
         use crate::scenario::Run;
         use serde_json::json;
         let r = ctx.time(|| run(p));
-        let mut lines: Vec<String> = Reason::ALL
-            .iter()
-            .zip(r.totals)
-            .map(|(reason, n)| format!("plan B por {}: {}", reason.label(), es_int(n.round() as i64)))
+        let mut lines: Vec<String> = reason_rows(p, &r)
+            .into_iter()
+            .map(|(label, value)| format!("{label}: {value}"))
             .collect();
+        if !p.metric.is_on() {
+            lines.push(format!("respuestas 200 en el tablero: {}", dashboard(&r)));
+        }
         lines.push(verdict(&r, p));
         Run {
             result: json!(r),
@@ -119,6 +120,29 @@ impl crate::scenario::Scenario for DegradationParams {
             lines,
         }
     }
+}
+
+/// The fallbacks by reason, as the page's rows and the command line's
+/// lines say them: counted with the metric, «sin contar» without it (the
+/// lesson's point: nobody sees them).
+pub fn reason_rows(p: &DegradationParams, r: &DegradationRun) -> Vec<(String, String)> {
+    Reason::ALL
+        .iter()
+        .zip(r.totals)
+        .map(|(reason, n)| {
+            let value = if p.metric.is_on() {
+                crate::fmt::es_int(n.round() as i64)
+            } else {
+                "sin contar".to_string()
+            };
+            (format!("plan B por {}", reason.label()), value)
+        })
+        .collect()
+}
+
+/// What the dashboard shows without the metric: the share of 200 answers.
+pub fn dashboard(r: &DegradationRun) -> String {
+    crate::fmt::es_percent(r.share_ok_status, 0)
 }
 
 /// One minute.

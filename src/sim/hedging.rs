@@ -56,7 +56,7 @@ impl crate::scenario::Scenario for HedgingParams {
     const BUDGET: &'static str = "--reads itself (at most 200,000); every run plays all of them. Where the lesson's arithmetic does not describe the run, a note says so and gives the simulation's figure.";
 
     fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
-        use crate::fmt::{es_dec, es_int, es_percent};
+        use crate::fmt::{es_int, es_percent};
         use crate::scenario::Run;
         use serde_json::json;
         let (r, f) = ctx.time(|| (simulate(p), formula(p)));
@@ -80,16 +80,7 @@ impl crate::scenario::Scenario for HedgingParams {
                 es_percent(r.slow_with, 2),
                 es_percent(r.extra_load, 1)
             ));
-            lines.push(format!(
-                "una pieza al {} % de uso {} ≈ {} %",
-                p.utilization_pct,
-                if f.gpu_after_pct > 100.0 {
-                    "necesitaría"
-                } else {
-                    "queda en"
-                },
-                es_dec(f.gpu_after_pct, 1)
-            ));
+            lines.push(gpu_sentence(p, &f));
         }
         Run {
             result: json!({ "formula": f, "without": r.without, "with": r.with, "hedge_at_ms": r.hedge_at_ms,
@@ -100,6 +91,25 @@ impl crate::scenario::Scenario for HedgingParams {
             lines,
         }
     }
+}
+
+/// Exercise 8's last step, the page's and the command line's: the lesson's
+/// extra load (the formula's, not the run's) on a piece at its utilization.
+pub fn gpu_sentence(p: &HedgingParams, f: &Formula) -> String {
+    use crate::fmt::{es_dec, es_percent};
+    format!(
+        "Carga extra ≈ {}: una pieza al {} % de uso {} {} × {} ≈ {} %.",
+        es_percent(f.extra_load, 0),
+        p.utilization_pct,
+        if f.gpu_after_pct > 100.0 {
+            "necesitaría"
+        } else {
+            "queda en"
+        },
+        es_dec(p.utilization_pct as f64 / 100.0, 2),
+        es_dec(1.0 + f.extra_load, 2),
+        es_dec(f.gpu_after_pct, 1)
+    )
 }
 
 /// Exercise 8's arithmetic.

@@ -107,7 +107,7 @@ impl crate::scenario::Scenario for InflightParams {
                 es_num(f.pod_demand)
             ),
             format!(
-                "se rechaza con 503: ≈ {} (se atienden ≈ {} por segundo)",
+                "se rechaza con 503: ≈ {} (se atienden ≈ {} por segundo por pod)",
                 es_percent(f.rejected_share, 0),
                 es_approx(f.served_per_s)
             ),

@@ -281,8 +281,7 @@ impl crate::scenario::Scenario for BudgetParams {
         use crate::scenario::Run;
         use serde_json::json;
         let r = ctx.time(|| budget(p));
-        let line = budget_sentence(p, &r);
-        Run::plain(json!(r), vec![line])
+        Run::plain(json!(r), vec![budget_sentence(p, &r), extra_sentence(&r)])
     }
 }
 
@@ -295,6 +294,10 @@ pub struct BudgetResult {
     /// `(failing share, extra load without budget, with the budget, with the token bucket)`,
     /// extra load as a share of the requests.
     pub curve: Vec<(f64, f64, f64, f64)>,
+    /// The same four at the chosen failing share (the curve's points are
+    /// 2 % apart; this is the share itself): what the marker on the chart
+    /// and the sentence under it say.
+    pub here: (f64, f64, f64, f64),
 }
 
 /// Extra load without a budget: a failed attempt is retried while attempts
@@ -339,6 +342,21 @@ pub fn budget_sentence(p: &BudgetParams, r: &BudgetResult) -> String {
             first
         }
     }
+}
+
+/// The extra load at the chosen failing share, three ways: the page's line
+/// under the chart and the command line's.
+pub fn extra_sentence(r: &BudgetResult) -> String {
+    use crate::fmt::es_percent;
+    let (f, without, with, bucket) = r.here;
+    format!(
+        "Con {} de fallas: carga extra {} sin presupuesto, {} con él, ≈ {} con la cubeta de fichas ({} requests simuladas).",
+        es_percent(f, 0),
+        es_percent(without, 0),
+        es_percent(with, 0),
+        es_percent(bucket, 0),
+        crate::fmt::es_int(BUCKET_REQUESTS as i64)
+    )
 }
 
 /// The token bucket of gRPC's retry throttling, simulated on `n` requests:
@@ -388,10 +406,19 @@ pub fn budget(params: &BudgetParams) -> BudgetResult {
             )
         })
         .collect();
+    // Drawn after the curve, so the curve is the same with or without it.
+    let without = extra_without(f, p.attempts);
+    let here = (
+        f,
+        without,
+        without.min(b),
+        extra_bucket(f, &p, &mut rng, BUCKET_REQUESTS),
+    );
     BudgetResult {
         wanted_per_s: if p.attempts > 1 { p.rps as f64 * f } else { 0.0 },
         allowed_per_s: p.rps as f64 * b,
         curve,
+        here,
     }
 }
 

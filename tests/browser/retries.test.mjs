@@ -53,6 +53,11 @@ test('retry budget: 100 wanted against 50 allowed', async () => {
   const { page, problems } = await open(`${LESSON}/presupuesto`);
   await drawn(page, 'budget');
   assert.match(await page.textContent('#widget-budget [data-figure="wanted"]'), /mandaría 100 reintentos por segundo; el presupuesto permite 0\.1 × 500 = 50\./);
+  // Under the chart, the chosen share itself, off the curve's 2 % grid: 0.25 + 0.25² = 31 %.
+  assert.match(await page.textContent('#widget-budget [data-figure="here"]'), /^Con 20 % de fallas: carga extra 24 % sin presupuesto, 10 % con él/);
+  await page.fill('#budget-failing-pct', '25');
+  await page.press('#budget-failing-pct', 'Enter');
+  await page.waitForFunction(() => /^Con 25 % de fallas: carga extra 31 % sin presupuesto/.test(document.querySelector('#widget-budget [data-figure="here"]').textContent));
   assert.deepEqual(problems, []);
   await page.close();
 });

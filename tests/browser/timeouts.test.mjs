@@ -98,8 +98,11 @@ test('hedging: exercise 8 at the lesson values, and without hedging', async () =
   assert.ok(Math.abs(p99 - 90) <= 5, `p99 with hedging: ${p99}`);
   assert.match(await page.textContent('#widget-hedging [data-figure="gpu"]'), /0\.9 × 1\.05 ≈ 94\.5 %/);
   assert.match(await page.textContent('#widget-hedging ul.arithmetic'), /0\.03 × 0\.03 = 0\.09 %/);
+  assert.match(await page.textContent('#widget-hedging .widget-title'), /una segunda copia en el p95/);
   await page.locator('#widget-hedging .control:has(#hedging-hedge-pct) input[type=checkbox]').uncheck();
   await page.waitForFunction(() => document.querySelectorAll('#widget-hedging td[data-figure="p99"]').length === 1);
+  // The frame says what is chosen: no second copy.
+  assert.match(await page.textContent('#widget-hedging .widget-title'), /sin segunda copia/);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -4,7 +4,6 @@
 use crate::chart::palette;
 use crate::chart::simple::Lines;
 use crate::chart::Chart;
-use crate::fmt::es_percent;
 use crate::sim::retries::{budget, BudgetParams};
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_params::use_params;
@@ -39,11 +38,6 @@ pub fn BudgetWidget() -> Html {
             marker: Some(p.failing_pct as f64 / 100.0),
         }))
     });
-    let here = r.curve.iter().min_by(|a, b| {
-        (a.0 - p.failing_pct as f64 / 100.0)
-            .abs()
-            .total_cmp(&(b.0 - p.failing_pct as f64 / 100.0).abs())
-    });
     html! {
         <WidgetFrame id="budget">
             { controls(&h, None) }
@@ -53,10 +47,7 @@ pub fn BudgetWidget() -> Html {
                     { crate::sim::retries::budget_sentence(&p, &r) }
                 </p>
                 <ChartCanvas chart={(*chart).clone()} label={"Carga extra según la parte que falla: sin presupuesto crece hasta multiplicar la carga; con presupuesto se queda en su tope.".to_string()} height={280} />
-                if let Some(c) = here {
-                    <p class="aside">{ format!("Con {} de fallas: carga extra {} sin presupuesto, {} con él, {} con la cubeta de fichas.",
-                        es_percent(c.0, 0), es_percent(c.1, 0), es_percent(c.2, 0), es_percent(c.3, 0)) }</p>
-                }
+                <p class="aside" data-figure="here">{ crate::sim::retries::extra_sentence(&r) }</p>
                 { command_line(&h) }
             </div>
         </WidgetFrame>

@@ -4,7 +4,6 @@
 use crate::chart::palette;
 use crate::chart::simple::Lines;
 use crate::chart::Chart;
-use crate::fmt::{es_int, es_percent};
 use crate::sim::degradation::{run, verdict, DegradationParams, Reason};
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_params::use_params;
@@ -62,20 +61,9 @@ pub fn DegradationWidget() -> Html {
         }))
     });
     let metric = p.metric.is_on();
-    let rows: Vec<_> = Reason::ALL
-        .iter()
-        .zip(r.totals)
-        .map(|(reason, n)| {
-            row(
-                format!("plan B por {}", reason.label()),
-                "fallbacks",
-                vec![if metric {
-                    es_int(n.round() as i64)
-                } else {
-                    "sin contar".into()
-                }],
-            )
-        })
+    let rows: Vec<_> = crate::sim::degradation::reason_rows(&p, &r)
+        .into_iter()
+        .map(|(label, value)| row(label, "fallbacks", vec![value]))
         .collect();
     let class = match (metric, r.alert_at_min) {
         (true, Some(_)) => "warn",
@@ -97,7 +85,7 @@ pub fn DegradationWidget() -> Html {
                     <ChartCanvas chart={(*chart).clone()} label={format!("Respuestas de plan B por minuto, por motivo. {}", verdict(&r, &p))} height={260} />
                 } else {
                     <div class="dashboard" data-figure="dashboard">
-                        <span class="big">{ es_percent(r.share_ok_status, 0) }</span>
+                        <span class="big">{ crate::sim::degradation::dashboard(&r) }</span>
                         <span>{ "de respuestas 200 en el tablero" }</span>
                     </div>
                 }

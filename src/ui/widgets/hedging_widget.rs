@@ -72,9 +72,7 @@ pub fn HedgingWidget() -> Html {
                 <li>{ format!("La copia sale en el p{hp}, a los {}: una rescatada tarda a lo más ≈ {} + {} = {} (la más lenta medida: {}).",
                     ms(at), es_int(at.round() as i64), es_int(p.copy_ms as i64), ms(at + p.copy_ms as f64),
                     r.rescued_max_ms.map_or("ninguna".into(), ms)) }</li>
-                <li data-figure="gpu">{ format!("Carga extra ≈ {}: una pieza al {} % de uso {} {} × {} ≈ {} %.",
-                    es_percent(f.extra_load, 0), p.utilization_pct, if f.gpu_after_pct > 100.0 { "necesitaría" } else { "queda en" }, es_dec(p.utilization_pct as f64 / 100.0, 2),
-                    es_dec(1.0 + f.extra_load, 2), es_dec(f.gpu_after_pct, 1)) }</li>
+                <li data-figure="gpu">{ crate::sim::hedging::gpu_sentence(&p, f) }</li>
             </ul>
         },
         _ => html! { <p class="aside">{ "Sin hedging no hay carga extra, y la cola lenta se queda como está." }</p> },
@@ -88,8 +86,13 @@ pub fn HedgingWidget() -> Html {
             es_percent(r.extra_load, 1)
         ))
     );
+    // The frame names the percentile the copy goes out at, as chosen.
+    let subtitle = match p.hedge_pct {
+        Some(hp) => format!(": una segunda copia en el p{hp}"),
+        None => ": sin segunda copia".to_string(),
+    };
     html! {
-        <WidgetFrame id="hedging" subtitle=": una segunda copia en el p95">
+        <WidgetFrame id="hedging" {subtitle}>
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }

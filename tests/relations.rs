@@ -175,6 +175,11 @@ proptest! {
         prop_assert!(r.played_s > 0.0 && r.played_s <= r.asked_s as f64);
         prop_assert_eq!(r.truncated, r.played_s < r.asked_s as f64);
         prop_assert_eq!(r.truncated, <shedding::SheddingParams as Scenario>::beyond_budget(&p).is_some());
+        // The verdict (page and command line): arrivals against capacity.
+        let v = shedding::verdict(&p, &r);
+        let opening = format!("Llegan {} por segundo y caben ", sensei_lab::fmt::es_int(p.rps as i64));
+        prop_assert!(v.starts_with(&opening), "{}", v);
+        prop_assert_eq!(v.ends_with("no hace falta soltar nada."), p.rps as f64 <= r.capacity_rps, "{}", v);
         prop_assert_eq!(r.truncated || r.same_rules, !r.notes().is_empty());
         prop_assert!(r.unbounded.arrivals <= shedding::MAX_ARRIVALS);
     }

@@ -69,7 +69,7 @@ impl crate::scenario::Scenario for SheddingParams {
     }
 
     fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
-        use crate::fmt::{es_dec, es_int, es_percent};
+        use crate::fmt::{es_int, es_percent};
         use crate::scenario::Run;
         use serde_json::json;
         let r = ctx.time(|| simulate(p));
@@ -86,11 +86,7 @@ impl crate::scenario::Scenario for SheddingParams {
             )
         };
         let lines = vec![
-            format!(
-                "capacidad: {} por segundo; llegan {}",
-                es_dec(r.capacity_rps, 2),
-                es_int(p.rps as i64)
-            ),
+            verdict(p, &r),
             line("fila sin tope", &r.unbounded),
             line("con load shedding", &r.shedding),
         ];
@@ -179,6 +175,34 @@ impl SheddingRun {
             es_dec(self.played_s, 2)
         ));
         out
+    }
+}
+
+/// The verdict, the page's and the command line's: arrivals against
+/// capacity, and what each server does about it.
+pub fn verdict(p: &SheddingParams, r: &SheddingRun) -> String {
+    use crate::fmt::{es_dec, es_int};
+    let s = &r.shedding;
+    let over = p.rps as f64 > r.capacity_rps;
+    if over && r.same_rules {
+        format!(
+            "Llegan {} por segundo y caben {}: sin tope la fila crece hasta que todas vencen su deadline adentro, y sin tope ni límite de espera el otro servidor tampoco suelta nada.",
+            es_int(p.rps as i64),
+            es_dec(r.capacity_rps, 2)
+        )
+    } else if over {
+        format!(
+            "Llegan {} por segundo y caben {}: sin tope la fila crece hasta que todas vencen su deadline adentro; soltando carga, el servidor entrega ≈ {} por segundo a tiempo.",
+            es_int(p.rps as i64),
+            es_dec(r.capacity_rps, 2),
+            es_dec(s.seconds.iter().skip(1).map(|x| x.goodput as f64).sum::<f64>() / (s.seconds.len().max(2) - 1) as f64, 0)
+        )
+    } else {
+        format!(
+            "Llegan {} por segundo y caben {}: no hace falta soltar nada.",
+            es_int(p.rps as i64),
+            es_dec(r.capacity_rps, 2)
+        )
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::chart::shedding::SheddingChart;
 use crate::chart::Chart;
-use crate::fmt::{es_dec, es_int, es_percent};
+use crate::fmt::{es_int, es_percent};
 use crate::sim::shedding::{kind_share_text, simulate, SheddingParams};
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_params::use_params;
@@ -74,26 +74,7 @@ pub fn SheddingWidget() -> Html {
     ];
     let head = vec!["fila sin tope".to_string(), "con load shedding".to_string()];
     let over = p.rps as f64 > run.capacity_rps;
-    let verdict = if over && run.same_rules {
-        format!(
-            "Llegan {} por segundo y caben {}: sin tope la fila crece hasta que todas vencen su deadline adentro, y sin tope ni límite de espera el otro servidor tampoco suelta nada.",
-            es_int(p.rps as i64),
-            es_dec(run.capacity_rps, 2)
-        )
-    } else if over {
-        format!(
-            "Llegan {} por segundo y caben {}: sin tope la fila crece hasta que todas vencen su deadline adentro; soltando carga, el servidor entrega ≈ {} por segundo a tiempo.",
-            es_int(p.rps as i64),
-            es_dec(run.capacity_rps, 2),
-            es_dec(s.seconds.iter().skip(1).map(|x| x.goodput as f64).sum::<f64>() / (s.seconds.len().max(2) - 1) as f64, 0)
-        )
-    } else {
-        format!(
-            "Llegan {} por segundo y caben {}: no hace falta soltar nada.",
-            es_int(p.rps as i64),
-            es_dec(run.capacity_rps, 2)
-        )
-    };
+    let verdict = crate::sim::shedding::verdict(&p, &run);
     let label = format!(
         "Goodput: {} a tiempo con la fila sin tope y {} con load shedding. Última latencia: {} y {}.",
         es_percent(u.goodput_share, 0),

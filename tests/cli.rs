@@ -124,7 +124,13 @@ fn lessons_lists_and_checks() {
 #[test]
 fn timeouts_and_capacity_subcommands() {
     let o = lab(&["clocks", "--total-timeout-ms", "none"]);
-    assert_eq!(stdout(&o), "Ningún reloj se dispara y la espera no tiene fin.\n");
+    assert_eq!(
+        stdout(&o),
+        "Ningún reloj se dispara y la espera no tiene fin.\nLos pedazos siguen llegando sin fin: no hay un final antes del cual contarlos.\n"
+    );
+    // At the lesson's values: connected at 1 ms, a piece every 9 s (9.001, 18.001, 27.001 s), cut by
+    // the total timeout at 30 s: 3 pieces (the page's line under the chart).
+    assert!(stdout(&lab(&["clocks"])).ends_with("\nPedazos recibidos antes del final: 3.\n"));
     let v: Value = serde_json::from_str(&stdout(&lab(&["clocks", "--json"]))).unwrap();
     assert_eq!(v["result"]["outcome"]["kind"], "total_timeout");
     assert_eq!(v["result"]["outcome"]["at_ms"], 30_000);

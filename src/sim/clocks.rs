@@ -54,7 +54,7 @@ impl crate::scenario::Scenario for ClocksParams {
         Run::plain(
             json!({ "outcome": r.outcome, "connected_ms": r.connected_ms, "chunks_received": r.chunks_received,
                 "sentence": sentence }),
-            vec![sentence],
+            vec![sentence, received_text(&r)],
         )
     }
 }

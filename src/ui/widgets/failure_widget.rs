@@ -16,22 +16,23 @@ struct State {
 }
 
 impl State {
-    fn ana() -> Self {
+    /// The core's situation as the form holds it (the core's paths, so the
+    /// page and `sensei-lab failure` start from the same two).
+    fn from(s: Situation) -> Self {
         State {
-            failure: Failure::Timeout,
-            caller: Caller::Interactive,
-            left_ms: 300,
-            retry_after: String::new(),
-            repeat: Repeat::Idempotent,
-            budget_left: true,
+            failure: s.failure,
+            caller: s.caller,
+            left_ms: s.left_ms,
+            retry_after: s.retry_after.unwrap_or_default().to_string(),
+            repeat: s.repeat,
+            budget_left: s.budget_left,
         }
     }
+    fn ana() -> Self {
+        State::from(Situation::interactive())
+    }
     fn batch() -> Self {
-        State {
-            caller: Caller::Batch,
-            left_ms: 3_600_000,
-            ..State::ana()
-        }
+        State::from(Situation::batch())
     }
 }
 

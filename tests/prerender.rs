@@ -82,9 +82,12 @@ fn every_route_has_its_own_page_and_file() {
         assert_eq!(prerender::page(&shell, route, body).unwrap(), html);
     }
     assert!(files.contains("index.html") && files.contains("404.html"));
-    // The lesson, its print view, 2 × (sections + 15 widgets + 9 exercises), the missing page.
+    // The lesson, its print view, 2 × (sections + widgets (the lesson's 15: every registered one)
+    // + 9 exercises), the missing page.
     let l = lesson();
-    assert_eq!(pages().len(), 1 + 2 + 2 * (l.sections.len() + 15 + 9) + 1);
+    let widgets = sensei_lab::scenario::ALL.len();
+    assert!(widgets >= 15);
+    assert_eq!(pages().len(), 1 + 2 + 2 * (l.sections.len() + widgets + 9) + 1);
 }
 
 #[test]
@@ -104,8 +107,12 @@ fn the_lesson_page_has_the_whole_text() {
     for line in common::HERD_LINES.iter().chain(&common::IDEMPOTENCY_LINES) {
         assert!(home.contains(&escaped(line)), "«{line}» is not in the page");
     }
-    // Every widget is in it, and the exercises.
-    assert_eq!(home.matches("<figure id=\"widget-").count(), 15);
+    // Every widget is in it, once each (the lesson's 15 and any other registered), and the exercises.
+    assert_eq!(home.matches("<figure id=\"widget-").count(), sensei_lab::scenario::ALL.len());
+    for s in sensei_lab::scenario::ALL {
+        let frame = format!("<figure id=\"widget-{}\"", s.id);
+        assert_eq!(home.matches(&frame).count(), 1, "{}", s.id);
+    }
     assert_eq!(home.matches("<section id=\"exercise-").count(), 9);
     // A section's page is the lesson too, with that section marked in the contents.
     let section = Route::Section {

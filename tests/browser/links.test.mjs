@@ -161,7 +161,8 @@ test('every kind of page has its own title, also after moving within the lab', a
     await page.waitForFunction((t) => document.title === t, title, { timeout: 5000 })
       .catch(async () => assert.fail(`${path}: «${await page.title()}», expected «${title}»`));
   }
-  assert.equal(Object.keys(WIDGET_NAMES).length, 15);
+  // The registry's list (sensei-lab scenarios --json): at least the lesson's 15.
+  assert.ok(Object.keys(WIDGET_NAMES).length >= 15, Object.keys(WIDGET_NAMES).join(' '));
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -108,7 +108,10 @@ fn the_lesson_page_has_the_whole_text() {
         assert!(home.contains(&escaped(line)), "«{line}» is not in the page");
     }
     // Every widget is in it, once each (the lesson's 15 and any other registered), and the exercises.
-    assert_eq!(home.matches("<figure id=\"widget-").count(), sensei_lab::scenario::ALL.len());
+    assert_eq!(
+        home.matches("<figure id=\"widget-").count(),
+        sensei_lab::scenario::ALL.len()
+    );
     for s in sensei_lab::scenario::ALL {
         let frame = format!("<figure id=\"widget-{}\"", s.id);
         assert_eq!(home.matches(&frame).count(), 1, "{}", s.id);

@@ -1,5 +1,6 @@
 //! The core knows nothing of the browser, and has no clock: checked on the
-//! source, so a wasm-only import cannot slip into it unnoticed.
+//! source, so a wasm-only import cannot slip into it unnoticed. And
+//! ARCHITECTURE.md's code map matches the tree.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -45,9 +46,9 @@ fn the_core_does_not_know_the_browser_nor_the_clock() {
     }
 }
 
-/// ARCHITECTURE.md's code map matches the tree: every source file is named
-/// in it (by its path, a suffix of it, or its module's name), and every
-/// source path it names exists.
+/// ARCHITECTURE.md's code map matches the tree: every file under `src/` is
+/// named in it (by its path, a suffix of it, or its module's name), and every
+/// test and benchmark file; and every source path it names exists.
 #[test]
 fn the_code_map_names_every_source_file_and_only_files_that_exist() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -70,13 +71,31 @@ fn the_code_map_names_every_source_file_and_only_files_that_exist() {
         let path = Path::new(f);
         let stem = path.file_stem().unwrap().to_string_lossy();
         let folder = format!("{}/", path.parent().unwrap().to_string_lossy());
+        // Its module named with its parent (`policy::time`, `crate::fmt`), or alone.
+        let parent = match path.parent().unwrap().file_name().unwrap().to_string_lossy() {
+            p if p == "src" => "crate".to_string(),
+            p => p.into_owned(),
+        };
+        let module = format!("{parent}::{stem}");
         let named = tokens.iter().any(|t| {
             names(f, t)
                 || (stem == "mod" && names(&folder, t))
-                || (stem != "mod"
-                    && (*t == stem || t.starts_with(&format!("{stem}::")) || t.contains(&format!("::{stem}"))))
+                || (stem != "mod" && (*t == stem || t.starts_with(&format!("{stem}::")) || t.contains(&module)))
         });
         assert!(named, "ARCHITECTURE.md's code map does not name {f}");
+    }
+    // The tests and benchmarks, file by file.
+    for d in ["tests", "benches"] {
+        for e in std::fs::read_dir(root.join(d)).unwrap() {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            if name.ends_with(".rs") || name.ends_with(".mjs") {
+                let f = format!("{d}/{name}");
+                assert!(
+                    tokens.iter().any(|t| names(&f, t)),
+                    "ARCHITECTURE.md's code map does not name {f}"
+                );
+            }
+        }
     }
     for t in tokens.iter().filter(|t| t.ends_with(".rs") && !t.contains(' ')) {
         assert!(

@@ -462,7 +462,7 @@ fn a_joint_constraint_is_refused_here_and_cut_with_a_note_in_the_page() {
     use sensei_lab::sim::params::{self, Params};
     use sensei_lab::sim::{inflight, shedding};
     // (scenario, within: the edge, past: one more; the budget's largest duration)
-    let cases: [(&str, &[&str], &[&str], &str); 3] = [
+    let cases: [(&str, &[&str], &[&str], &str); 4] = [
         // rps × duration-s ≤ 180,000: 9,000 × 20 fits, 9,001 × 20 does not (19 s do).
         (
             "shedding",
@@ -476,6 +476,32 @@ fn a_joint_constraint_is_refused_here_and_cut_with_a_note_in_the_page() {
             &["--rps", "100000", "--pods", "50", "--duration-s", "100"],
             &["--rps", "100000", "--pods", "50", "--duration-s", "101"],
             "--duration-s at most 100",
+        ),
+        // An exact fit counted in integers: 180,000 random arrivals × 7 pods ÷ 20,000 = 63 s
+        // (as floats, 180,000 ÷ (20,000 ÷ 7) = 62.99999999999999).
+        (
+            "inflight",
+            &[
+                "--rps",
+                "20000",
+                "--pods",
+                "7",
+                "--duration-s",
+                "63",
+                "--arrivals",
+                "poisson",
+            ],
+            &[
+                "--rps",
+                "20000",
+                "--pods",
+                "7",
+                "--duration-s",
+                "64",
+                "--arrivals",
+                "poisson",
+            ],
+            "--duration-s at most 63",
         ),
         // 180,000 random ones: 90 s.
         (

@@ -230,8 +230,8 @@ proptest! {
     }
 
     /// Every scenario of the registry: any query gives values within bounds that
-    /// survive the URL's round trip, and its run (the command line's runner, on
-    /// the core) answers without a panic, with lines to show and no figure that
+    /// survive the URL's round trip, and its run (its `Scenario::report`, as the
+    /// command line calls it) answers without a panic, with lines to show and no figure that
     /// is not a number.
     #[test]
     fn every_scenario_takes_any_query(

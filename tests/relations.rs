@@ -378,3 +378,36 @@ proptest! {
         prop_assert!(degradation::dashboard(&r).ends_with(" %"));
     }
 }
+
+proptest! {
+    #![proptest_config(cfg(48))]
+
+    /// The work budget's edge, wherever it falls: the longest duration that fits
+    /// (rate × duration within the arrivals, counted in integers) plays whole and
+    /// is taken by the command line; one second more is cut and refused.
+    #[test]
+    fn inflight_budget_edge(target in 1u64..=119, pods in 1u32..=50, jiggle in 0u64..3, random in any::<bool>()) {
+        // A rate whose edge falls within the accepted durations (1–120 s).
+        let budget: u64 = if random { 180_000 } else { 200_000 };
+        let rps = (budget * pods as u64 / target + jiggle).clamp(1, 100_000) as u32;
+        let p = inflight::InflightParams {
+            rps,
+            pods,
+            arrivals: if random { inflight::Arrivals::Poisson } else { inflight::Arrivals::Regular },
+            ..inflight::InflightParams::default()
+        };
+        let most = inflight::longest_fit_s(&p);
+        prop_assert!(most * rps as u64 <= budget * pods as u64 && (most + 1) * rps as u64 > budget * pods as u64);
+        let mut checked = 0;
+        for (d, fits) in [(most, true), (most + 1, false)] {
+            if (1..=120).contains(&d) {
+                let q = inflight::InflightParams { duration_s: d as u32, ..p.clone() };
+                let r = inflight::simulate(&q);
+                prop_assert_eq!(r.truncated, !fits, "{:?}", q);
+                prop_assert_eq!(<inflight::InflightParams as Scenario>::beyond_budget(&q).is_none(), fits);
+                checked += 1;
+            }
+        }
+        prop_assert!(checked >= 1, "rps {} pods {}: edge at {} s", rps, pods, most);
+    }
+}

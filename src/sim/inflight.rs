@@ -64,17 +64,18 @@ impl crate::scenario::Scenario for InflightParams {
     const BUDGET: &'static str = "the simulation of one pod plays at most 200,000 arrivals (180,000 when they are random): (rps ÷ pods) × duration-s within it, or refused here (the page plays what fits and says so). With no steady state in what was played (each request holds its place longer than the run), it gives no steady-state share or mean.";
 
     fn beyond_budget(p: &Self) -> Option<String> {
-        let most = budget_s(p);
-        (p.duration_s as f64 > most).then(|| {
+        use crate::fmt::{es_dec, es_int};
+        let most = longest_fit_s(p);
+        (p.duration_s as u64 > most).then(|| {
             format!(
                 "--duration-s {} is past the work budget: at {} arrivals per second per pod (--rps {} ÷ --pods {}), the simulation of one pod plays at most {} {}arrivals, so --duration-s at most {}",
                 p.duration_s,
-                (p.rps as f64 / p.pods as f64 * 100.0).round() / 100.0,
+                es_dec(p.rps as f64 / p.pods as f64, 2),
                 p.rps,
                 p.pods,
-                if p.arrivals == Arrivals::Poisson { 180_000 } else { MAX_ARRIVALS },
+                es_int(budget_arrivals(p) as i64),
                 if p.arrivals == Arrivals::Poisson { "random " } else { "" },
-                most.floor()
+                most
             )
         })
     }
@@ -332,6 +333,9 @@ pub struct PodRun {
     pub asked_s: f64,
     /// The run was cut to [`MAX_ARRIVALS`]: `played_s < asked_s`.
     pub truncated: bool,
+    /// The longest whole duration within the budget at this rate
+    /// ([`longest_fit_s`]): what the command line would take.
+    pub longest_fit_s: u64,
     /// Arrivals per second at the pod, and whether they are random (for the notes).
     pub rate: f64,
     pub random: bool,
@@ -339,16 +343,33 @@ pub struct PodRun {
     pub curve: Vec<(f64, u64)>,
 }
 
-/// The most simulated seconds the work budget allows at these parameters'
-/// rate: [`MAX_ARRIVALS`] regular arrivals exactly, random ones with room for
-/// their noise (0.9 of it: ~45 standard deviations). A longer `duration_s` is
-/// cut to this on the page (with a note) and refused on the command line.
-pub fn budget_s(p: &InflightParams) -> f64 {
-    let arrivals = match p.arrivals {
-        Arrivals::Regular => MAX_ARRIVALS as f64,
-        Arrivals::Poisson => 0.9 * MAX_ARRIVALS as f64,
-    };
-    arrivals / (p.rps as f64 / p.pods as f64)
+/// Arrivals the work budget lets one pod's simulation play: [`MAX_ARRIVALS`]
+/// regular ones exactly, random ones with room for their noise (0.9 of it:
+/// ~45 standard deviations).
+pub fn budget_arrivals(p: &InflightParams) -> u64 {
+    match p.arrivals {
+        Arrivals::Regular => MAX_ARRIVALS,
+        Arrivals::Poisson => MAX_ARRIVALS / 10 * 9,
+    }
+}
+
+/// The longest whole `duration_s` within the work budget at these
+/// parameters' rate: (rps ÷ pods) × duration ≤ [`budget_arrivals`], counted
+/// in integers, so a duration that fits exactly is taken.
+pub fn longest_fit_s(p: &InflightParams) -> u64 {
+    budget_arrivals(p) * p.pods as u64 / p.rps.max(1) as u64
+}
+
+/// The simulated seconds played: all of `duration_s` when it fits in the
+/// work budget ([`longest_fit_s`]), else as much as fits. A longer
+/// `duration_s` is cut to this on the page (with a note) and refused on the
+/// command line.
+pub fn played_s(p: &InflightParams) -> f64 {
+    if p.duration_s as u64 <= longest_fit_s(p) {
+        p.duration_s as f64
+    } else {
+        budget_arrivals(p) as f64 / (p.rps as f64 / p.pods as f64)
+    }
 }
 
 /// Plays one pod out: arrivals, a slot each for `other + timeout` ms (the
@@ -366,7 +387,7 @@ pub fn simulate_from<R: UnitRng>(params: &InflightParams, rng: &mut R) -> PodRun
     const NS: u64 = 1_000_000_000;
     let rate = p.rps as f64 / p.pods as f64; // per second
     let hold = (p.other_ms + p.timeout_ms) as u64 * 1_000_000;
-    let played = ((p.duration_s as f64).min(budget_s(&p)) * NS as f64) as u64;
+    let played = (played_s(&p) * NS as f64) as u64;
     let cap = p.max_inflight.map_or(u64::MAX, u64::from);
 
     // Every request holds its slot equally long, so they end in start order.
@@ -445,6 +466,7 @@ pub fn simulate_from<R: UnitRng>(params: &InflightParams, rng: &mut R) -> PodRun
         played_s: played as f64 / NS as f64,
         asked_s: p.duration_s as f64,
         truncated: played < p.duration_s as u64 * NS,
+        longest_fit_s: longest_fit_s(&p),
         rate,
         random: p.arrivals == Arrivals::Poisson,
         curve,
@@ -459,13 +481,15 @@ impl PodRun {
         let mut out = Vec::new();
         if self.truncated {
             out.push(format!(
-                "La simulación de un pod cubre {} s de los {} s pedidos: en {} s llegarían ≈ {} requests, y su tope de trabajo es de {}{}.",
+                "La simulación de un pod cubre {} s de los {} s pedidos: en {} s llegarían ≈ {} requests, y su tope de trabajo es de {}{}. En la terminal, sensei-lab no corre estos valores: con ellos caben a lo más {} s (--duration-s {}).",
                 es_dec(self.played_s, 3),
                 es_int(self.asked_s as i64),
                 es_int(self.asked_s as i64),
                 es_int((self.rate * self.asked_s).round() as i64),
-                es_int(if self.random { (0.9 * MAX_ARRIVALS as f64) as i64 } else { MAX_ARRIVALS as i64 }),
-                if self.random { " con llegadas al azar" } else { "" }
+                es_int(if self.random { (MAX_ARRIVALS / 10 * 9) as i64 } else { MAX_ARRIVALS as i64 }),
+                if self.random { " con llegadas al azar" } else { "" },
+                es_int(self.longest_fit_s as i64),
+                self.longest_fit_s
             ));
         }
         if self.mean_inflight.is_none() {

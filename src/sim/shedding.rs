@@ -59,11 +59,14 @@ impl crate::scenario::Scenario for SheddingParams {
     const BUDGET: &'static str = "at most 200,000 arrivals, with room for their noise: rps × duration-s ≤ 180,000, or refused here (the page plays the whole seconds that fit and says so).";
 
     fn beyond_budget(p: &Self) -> Option<String> {
-        let most = budget_s(p);
-        (p.duration_s as f64 > most).then(|| {
+        let most = longest_fit_s(p);
+        (p.duration_s as u64 > most).then(|| {
             format!(
-                "--duration-s {} is past the work budget: --rps {} × --duration-s must stay within 180,000 arrivals, so --duration-s at most {}",
-                p.duration_s, p.rps, most
+                "--duration-s {} is past the work budget: --rps {} × --duration-s must stay within {} arrivals, so --duration-s at most {}",
+                p.duration_s,
+                p.rps,
+                crate::fmt::es_int(PLANNED_ARRIVALS as i64),
+                most
             )
         })
     }
@@ -166,13 +169,14 @@ impl SheddingRun {
             return out;
         }
         out.push(format!(
-            "Se simularon {} s de los {} s pedidos: en {} s llegarían ≈ {} requests, y el tope de trabajo de la simulación es de {} (con margen para el azar de las llegadas). La gráfica y las cifras son de esos {} s.",
+            "Se simularon {} s de los {} s pedidos: en {} s llegarían ≈ {} requests, y el tope de trabajo de la simulación es de {} (con margen para el azar de las llegadas). La gráfica y las cifras son de esos {} s. En la terminal, sensei-lab no corre estos valores: pide --duration-s {} o menos.",
             es_dec(self.played_s, 2),
             es_int(self.asked_s as i64),
             es_int(self.asked_s as i64),
             es_int((self.rps * self.asked_s as f64).round() as i64),
-            es_int((0.9 * MAX_ARRIVALS as f64) as i64),
-            es_dec(self.played_s, 2)
+            es_int(PLANNED_ARRIVALS as i64),
+            es_dec(self.played_s, 2),
+            es_dec(self.played_s, 0)
         ));
         out
     }
@@ -400,13 +404,22 @@ impl Ord for Time {
     }
 }
 
-/// The most simulated seconds the work budget allows at this rate: the whole
-/// seconds that fit in [`MAX_ARRIVALS`] with room for the arrivals' noise
-/// (rps × seconds ≤ 180,000; the last second's figures stay whole). A longer
-/// `duration_s` is cut to this on the page (with a note) and refused on the
-/// command line.
-pub fn budget_s(p: &SheddingParams) -> f64 {
-    (0.9 * MAX_ARRIVALS as f64 / p.rps as f64).floor().max(1.0)
+/// Arrivals one run's budget plans for: [`MAX_ARRIVALS`] with room for the
+/// arrivals' noise (0.9 of it).
+pub const PLANNED_ARRIVALS: u64 = MAX_ARRIVALS / 10 * 9;
+
+/// The longest whole `duration_s` within the work budget at this rate:
+/// rps × seconds ≤ [`PLANNED_ARRIVALS`] (180,000), counted in integers.
+pub fn longest_fit_s(p: &SheddingParams) -> u64 {
+    (PLANNED_ARRIVALS / p.rps.max(1) as u64).max(1)
+}
+
+/// The simulated seconds played: all of `duration_s` when it fits in the
+/// work budget, else the whole seconds that fit ([`longest_fit_s`]; the last
+/// second's figures stay whole). A longer `duration_s` is cut to this on the
+/// page (with a note) and refused on the command line.
+pub fn played_s(p: &SheddingParams) -> f64 {
+    (p.duration_s as u64).min(longest_fit_s(p)) as f64
 }
 
 /// Plays the same Poisson arrivals through both servers.
@@ -419,8 +432,8 @@ pub fn simulate(params: &SheddingParams) -> SheddingRun {
 pub fn simulate_from<R: UnitRng>(params: &SheddingParams, rng: &mut R) -> SheddingRun {
     let (p, _) = crate::sim::params::clamp(params);
     let rate = p.rps as f64;
-    // The arrival count is still capped past `budget_s`, in case.
-    let played = (p.duration_s as f64).min(budget_s(&p));
+    // The arrival count is still capped at MAX_ARRIVALS, in case.
+    let played = played_s(&p);
     let mut arrivals = Vec::with_capacity((rate * played) as usize + 16);
     let mut t = 0.0;
     let mut played = played;

@@ -459,8 +459,7 @@ fn exercise_variant_states_its_bounds() {
 /// is within its bounds) and the run plays what fits, with a note.
 #[test]
 fn a_joint_constraint_is_refused_here_and_cut_with_a_note_in_the_page() {
-    use sensei_lab::sim::params::{self, Params};
-    use sensei_lab::sim::{inflight, shedding};
+    use sensei_lab::sim::params;
     // (scenario, within: the edge, past: one more; the budget's largest duration)
     let cases: [(&str, &[&str], &[&str], &str); 4] = [
         // rps × duration-s ≤ 180,000: 9,000 × 20 fits, 9,001 × 20 does not (19 s do).
@@ -551,33 +550,20 @@ fn a_joint_constraint_is_refused_here_and_cut_with_a_note_in_the_page() {
             .map(|kv| format!("{}={}", &kv[0][2..], kv[1]))
             .collect::<Vec<_>>()
             .join("&");
-        let (cut, notes) = match id {
-            "shedding" => {
-                let (v, clamped) = params::values_from_query(
-                    shedding::SheddingParams::specs(),
-                    shedding::SheddingParams::lesson_values(),
-                    &query,
-                );
-                assert!(clamped.is_empty(), "{query}: {clamped:?}");
-                let r = shedding::simulate(&params::from_values(&v));
-                (r.truncated, r.notes())
-            }
-            _ => {
-                let (v, clamped) = params::values_from_query(
-                    inflight::InflightParams::specs(),
-                    inflight::InflightParams::lesson_values(),
-                    &query,
-                );
-                assert!(clamped.is_empty(), "{query}: {clamped:?}");
-                let r = inflight::simulate(&params::from_values(&v));
-                (r.truncated, r.notes())
-            }
-        };
+        // (The registry's entry: the scenario's own specs, lesson's values and run.)
+        let scenario = sensei_lab::scenario::find(id).expect("a registered scenario");
+        let (v, clamped) = params::values_from_query((scenario.specs)(), (scenario.defaults)(), &query);
+        assert!(clamped.is_empty(), "{query}: {clamped:?}");
+        let run = (scenario.run)(&v, &mut sensei_lab::cli::Ctx::new(&[], None));
+        let (cut, notes) = (run.truncated, run.notes);
         assert!(cut, "{id} {query}");
-        assert!(
-            notes.iter().any(|n| n.contains(" s pedidos")),
-            "{id} {query}: {notes:?}"
-        );
+        // The note says what was played and what the command line would take.
+        let note = notes
+            .iter()
+            .find(|n| n.contains(" s pedidos"))
+            .expect("a note of the cut");
+        let flag = format!("--duration-s {}", &most["--duration-s at most ".len()..]);
+        assert!(note.contains(&flag), "{id} {query}: {note}");
     }
     // The lesson's values are within every scenario's budget.
     for s in sensei_lab::scenario::ALL {

@@ -182,12 +182,17 @@ impl SheddingRun {
     }
 }
 
+/// More arrive than the workers can serve (the verdict's tone on the page).
+pub fn over_capacity(p: &SheddingParams, r: &SheddingRun) -> bool {
+    p.rps as f64 > r.capacity_rps
+}
+
 /// The verdict, the page's and the command line's: arrivals against
 /// capacity, and what each server does about it.
 pub fn verdict(p: &SheddingParams, r: &SheddingRun) -> String {
     use crate::fmt::{es_dec, es_int};
     let s = &r.shedding;
-    let over = p.rps as f64 > r.capacity_rps;
+    let over = over_capacity(p, r);
     if over && r.same_rules {
         format!(
             "Llegan {} por segundo y caben {}: sin tope la fila crece hasta que todas vencen su deadline adentro, y sin tope ni límite de espera el otro servidor tampoco suelta nada.",

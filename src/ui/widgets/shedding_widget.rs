@@ -73,7 +73,7 @@ pub fn SheddingWidget() -> Html {
         ),
     ];
     let head = vec!["fila sin tope".to_string(), "con load shedding".to_string()];
-    let over = p.rps as f64 > run.capacity_rps;
+    let over = crate::sim::shedding::over_capacity(&p, &run);
     let verdict = crate::sim::shedding::verdict(&p, &run);
     let label = format!(
         "Goodput: {} a tiempo con la fila sin tope y {} con load shedding. Última latencia: {} y {}.",

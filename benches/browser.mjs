@@ -1,7 +1,7 @@
 // The browser side of the performance figures (docs/PERFORMANCE.md), on a
 // release build in dist/ (`./lab build` first), in headless Chromium:
 //
-//  1. first load: gzipped size of the wasm, JS and CSS, and the time from
+//  1. first load: brotli and gzipped size of the wasm, JS and CSS, and the time from
 //     navigation to the first chart drawn (lesson page and a widget's page);
 //  2. every widget: ≥ 50 changes of its controls, the time from the input
 //     event to the last chart redrawn (performance marks "chart-drawn"),
@@ -42,11 +42,13 @@ const ms3 = (x) => (Number.isFinite(x) && x > 0 ? x.toFixed(Math.max(0, 2 - Math
 
 function sizes() {
   const rows = firstLoad(dist);
-  console.log('\n## First load: sizes (gzip -9)\n');
-  console.log('| file | bytes | gzipped |\n|---|---:|---:|');
-  for (const r of rows) console.log(`| ${r.kind} | ${r.bytes.toLocaleString('en')} | ${r.gzip.toLocaleString('en')} |`);
+  console.log('\n## First load: sizes (brotli 11 and gzip -9, as the build precompresses them)\n');
+  console.log('| file | bytes | brotli | gzipped |\n|---|---:|---:|---:|');
+  const n = (x) => x.toLocaleString('en');
+  for (const r of rows) console.log(`| ${r.kind} | ${n(r.bytes)} | ${n(r.br)} | ${n(r.gzip)} |`);
   const total = rows.reduce((a, r) => a + r.gzip, 0);
-  console.log(`| **total** | | **${total.toLocaleString('en')}** (${(total / 1024).toFixed(0)} KiB) |`);
+  const totalBr = rows.reduce((a, r) => a + r.br, 0);
+  console.log(`| **total** | | **${n(totalBr)}** (${(totalBr / 1024).toFixed(0)} KiB) | **${n(total)}** (${(total / 1024).toFixed(0)} KiB) |`);
 }
 
 /** Navigation start → first "chart-drawn" mark, fastest and median of n fresh loads. */

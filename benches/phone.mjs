@@ -1,21 +1,25 @@
-// The lab as a learner on a phone opens it (issue 23's measure): Chromium at
+// The lab as a learner on a phone opens it (issues 23 and 32): Chromium at
 // 390×844, 3×, touch; network 1.6 Mbps down / 750 kbps up, 150 ms round trip;
-// CPU slowed 4×; cache off; the release build in dist/ served gzipped by this
-// script's own static server, as any static host serves it. For the lesson
-// page, a widget's page and an embed: first contentful paint, the first
-// paragraph of text visible, the first chart drawn (its widget interactive),
-// and the layout shift (CLS) until then. Median (and range) of five cold loads;
-// then five warm ones, from the service worker: a first visit (not measured,
-// not slowed) leaves the build in the worker's cache, and the second visit,
-// slowed the same way and still without the HTTP cache, gets its page from the
-// network (the worker's network first) and every other file from the
+// CPU slowed 4×; cache off; the release build in dist/ served by this
+// script's own static server as a static host serves the build's
+// precompressed files (brotli where the browser takes it, else gzip). For the
+// lesson page, a section's page, a widget's page and an embed: first
+// contentful paint, the first paragraph of text visible, **chart visible**
+// (the page's first chart, or the section's, painted: the build's picture
+// since issue 32), **chart live** (its widget awake, a control moved, and the
+// chart drawn again for the new value: the moment a learner's move is first
+// answered), the bytes the page took over the network, and the layout
+// shift (CLS) until then. Median (and range) of five cold loads; then five
+// warm ones, from the service worker: a first visit (not measured, not
+// slowed) leaves the build in the worker's cache, and the second visit,
+// slowed the same way and still without the HTTP cache, gets its page from
+// the network (the worker's network first) and every other file from the
 // worker's cache.
 //
-// Usage: node benches/phone.mjs [--runs N] [--cold | --warm]   (./lab build first)
-// A measurement, never an assertion: this is not a test.
+// Usage: node benches/phone.mjs [--runs N] [--cold | --warm] [--page lesson|section|widget|embed]
+// (./lab build first). A measurement, never an assertion: this is not a test.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
 import { extname, join, normalize, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -27,7 +31,8 @@ const arg = (name, dflt) => (process.argv.includes(name) ? process.argv[process.
 const RUNS = Number(arg('--runs', 5));
 const SLUG = 'timeouts-reintentos-idempotencia';
 
-const gz = new Map();
+// Bytes sent, by the request's path, for the current load.
+let sent = 0;
 const server = createServer(async (req, res) => {
   const url = new URL(req.url, 'http://127.0.0.1');
   let path = normalize(join(dist, decodeURIComponent(url.pathname)));
@@ -36,12 +41,21 @@ const server = createServer(async (req, res) => {
   let info = await stat(path).catch(() => null);
   if (info?.isDirectory()) { path = join(path, 'index.html'); info = await stat(path).catch(() => null); }
   if (!info) path = join(dist, 'index.html');
-  if (!gz.has(path)) gz.set(path, gzipSync(await readFile(path), { level: 9 }));
-  const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] || '');
-  const body = gzip ? gz.get(path) : await readFile(path);
+  // The build's precompressed copy the browser accepts (scripts/compress.mjs), as nginx's brotli_static/gzip_static.
+  const accepts = req.headers['accept-encoding'] || '';
+  let body = null;
+  let encoding = null;
+  for (const [name, ext] of [['br', '.br'], ['gzip', '.gz']]) {
+    if (!new RegExp(`\\b${name}\\b`).test(accepts)) continue;
+    body = await readFile(path + ext).catch(() => null);
+    if (body) { encoding = name; break; }
+  }
+  body ??= await readFile(path);
+  sent += body.length;
   res.writeHead(200, {
     'content-type': types[extname(path)] || 'application/octet-stream',
-    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    vary: 'accept-encoding',
     'cache-control': 'no-store',
   });
   res.end(body);
@@ -55,10 +69,14 @@ const browser = await chromium.launch({
     '--disable-component-update', '--disable-sync'],
 });
 
-// In the page, from its first moment: layout shifts, and when the first
-// paragraph with text appears in the main column.
-const OBSERVE = () => {
-  window.__phone = { cls: 0, text: null, fcp: null };
+// In the page, from its first moment: layout shifts, when the first
+// paragraph with text appears in the main column, when the target chart is
+// painted (its box laid out with the build's picture or the canvas's drawing
+// in it, at the next frame), and when it is live: as soon as its widget is
+// awake (its island's data-awake, or the app's data-ready) a control is moved
+// (a number field, by one) and the time is when the chart is drawn again.
+const OBSERVE = (target) => {
+  window.__phone = { cls: 0, text: null, fcp: null, visible: null, awake: null, live: null };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') window.__phone.fcp = e.startTime;
   }).observe({ type: 'paint', buffered: true });
@@ -71,6 +89,29 @@ const OBSERVE = () => {
   };
   new MutationObserver(seen).observe(document, { childList: true, subtree: true });
   document.addEventListener('DOMContentLoaded', seen);
+  let moved = null;
+  const frame = () => {
+    const w = window.__phone;
+    const chart = document.querySelector(`${target} .chart`);
+    if (chart && w.visible === null) {
+      const canvas = chart.querySelector('canvas');
+      const svg = [...chart.querySelectorAll('svg.pre')].find((s) => getComputedStyle(s).display !== 'none');
+      if (chart.getBoundingClientRect().height > 0 && (canvas?.dataset.draws || svg)) w.visible = performance.now();
+    }
+    const widget = chart?.closest('figure.widget');
+    const awake = widget && (document.getElementById('app')?.hasAttribute('data-ready')
+      || widget.closest('[data-island]')?.hasAttribute('data-awake'));
+    if (awake && w.awake === null && widget.querySelector('canvas')?.dataset.draws) {
+      w.awake = performance.now();
+      const field = widget.querySelector('input[type=number]:not(:disabled)');
+      moved = Number(widget.querySelector('canvas').dataset.draws);
+      field.value = String(Number(field.value) + 1);
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    if (moved !== null && w.live === null && Number(widget.querySelector('canvas').dataset.draws) > moved) w.live = performance.now();
+    if (w.live === null) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
 };
 
 // The first visit of a warm run: until the service worker controls the page
@@ -87,11 +128,11 @@ async function firstVisit(context, path) {
   await page.close();
 }
 
-async function once(path, warm) {
+async function once({ path, target }, warm) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   if (warm) await firstVisit(context, path);
   const page = await context.newPage();
-  await page.addInitScript(OBSERVE);
+  await page.addInitScript(OBSERVE, target);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -99,18 +140,17 @@ async function once(path, warm) {
     offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  sent = 0;
   await page.goto(base + path, { waitUntil: 'commit' });
-  await page.waitForFunction(() => performance.getEntriesByName('chart-drawn').length > 0, null, { timeout: 120_000 });
-  // The paint that shows the chart may come a frame after it is drawn.
+  await page.waitForFunction(() => window.__phone?.live !== null && window.__phone?.live !== undefined, null, { timeout: 120_000 });
   await page.waitForFunction(() => window.__phone.fcp !== null, null, { timeout: 10_000 }).catch(() => {});
   const r = await page.evaluate(() => ({
-    fcp: window.__phone.fcp,
-    text: window.__phone.text,
-    chart: performance.getEntriesByName('chart-drawn')[0].startTime,
-    cls: window.__phone.cls,
+    ...window.__phone,
+    encoding: performance.getEntriesByType('navigation')[0]?.encodedBodySize < performance.getEntriesByType('navigation')[0]?.decodedBodySize,
     // Whether the wasm came from the worker (its entry then has a workerStart).
     wasmFromWorker: performance.getEntriesByType('resource').some((e) => e.name.endsWith('.wasm') && e.workerStart > 0),
   }));
+  r.kb = sent / 1000;
   await context.close();
   if (r.wasmFromWorker !== warm) throw new Error(`${path}: the wasm ${warm ? 'did not come' : 'came'} from the service worker`);
   return r;
@@ -119,18 +159,24 @@ async function once(path, warm) {
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const fmt = (xs, d = 0) => xs.some((x) => x === null) ? '—' : `${median(xs).toFixed(d)} (${Math.min(...xs).toFixed(d)}–${Math.max(...xs).toFixed(d)})`;
 
-const PAGES = [`/lecciones/${SLUG}`, `/lecciones/${SLUG}/widgets/herd`, `/embed/${SLUG}/widgets/storm`];
+const PAGES = [
+  { name: 'lesson', path: `/lecciones/${SLUG}`, target: '#widget-clocks' },
+  { name: 'section', path: `/lecciones/${SLUG}/la-manada`, target: '#widget-herd' },
+  { name: 'widget', path: `/lecciones/${SLUG}/widgets/herd`, target: '#widget-herd' },
+  { name: 'embed', path: `/embed/${SLUG}/widgets/storm`, target: '#widget-storm' },
+].filter((p) => !arg('--page', null) || p.name === arg('--page', null));
 const KINDS = [['cold', 'cold loads'], ['warm', 'warm loads from the service worker (second visit)']]
   .filter(([kind]) => !process.argv.includes(kind === 'cold' ? '--warm' : '--cold'));
 try {
   for (const [kind, what] of KINDS) {
-    console.log(`\n## Phone profile: 390×844 at 3×, 1.6 Mbps / 150 ms, CPU 4×, cache off, gzipped (${RUNS} ${what}, median (range))\n`);
-    console.log('| page | first contentful paint ms | first paragraph in the DOM ms | first chart drawn ms | CLS |');
-    console.log('|---|---:|---:|---:|---:|');
-    for (const path of PAGES) {
+    console.log(`\n## Phone profile: 390×844 at 3×, 1.6 Mbps / 150 ms, CPU 4×, cache off, brotli (${RUNS} ${what}, median (range))\n`);
+    console.log('| page | first contentful paint ms | first paragraph ms | chart visible ms | chart live ms | KB over the network | CLS |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const p of PAGES) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await once(path, kind === 'warm'));
-      console.log(`| \`${path}\` | ${fmt(runs.map((r) => r.fcp))} | ${fmt(runs.map((r) => r.text))} | ${fmt(runs.map((r) => r.chart))} | ${fmt(runs.map((r) => r.cls), 3)} |`);
+      for (let i = 0; i < RUNS; i++) runs.push(await once(p, kind === 'warm'));
+      const visible = runs.map((r) => Math.max(r.visible, r.fcp ?? 0));
+      console.log(`| \`${p.path}\` | ${fmt(runs.map((r) => r.fcp))} | ${fmt(runs.map((r) => r.text))} | ${fmt(visible)} | ${fmt(runs.map((r) => r.live))} | ${fmt(runs.map((r) => r.kb))} | ${fmt(runs.map((r) => r.cls), 3)} |`);
     }
   }
 } finally {

@@ -4,9 +4,13 @@
 // 2. every route's page prerendered into the shell (`sensei-lab prerender`:
 //    the lesson's text and figures as HTML, which the browser hydrates),
 //    among them 404.html, for hosts without a rewrite rule;
+//    sitemap.xml and robots.txt beside them (for the site LAB_SITE names,
+//    https://cursos.example: a sitemap lists whole URLs);
 // 3. the service worker (scripts/offline.mjs: the build's files with their
-//    hashes, and the version written into every page), last, because it
-//    hashes what the others wrote.
+//    hashes, and the version written into every page), because it hashes
+//    what the others wrote;
+// 4. every file precompressed beside itself, `.br` and `.gz`
+//    (scripts/compress.mjs), last: it compresses what the others wrote.
 // Run by `./lab` and by the tests that change a build's page. Run again on
 // the same folder, it writes the same.
 //
@@ -23,6 +27,8 @@ if (!dir) {
 }
 execFileSync('node', [join(here, 'csp.mjs'), join(dir, 'index.html')], { stdio: 'inherit' });
 // The native command line, a development build (cargo builds it if needed; `./lab test` has already).
-execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'sensei-lab', '--', 'prerender', resolve(dir)],
+const site = process.env.LAB_SITE ? ['--site', process.env.LAB_SITE] : [];
+execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'sensei-lab', '--', 'prerender', resolve(dir), ...site],
   { stdio: 'inherit', cwd: join(here, '..') });
 execFileSync('node', [join(here, 'offline.mjs'), dir], { stdio: 'inherit' });
+execFileSync('node', [join(here, 'compress.mjs'), dir], { stdio: 'inherit' });

@@ -46,7 +46,8 @@ if (!page.includes('http-equiv="Content-Security-Policy"')) {
 }
 const all = walk(dist);
 const pages = all.filter((f) => f.endsWith('.html'));
-const files = all.filter((f) => !f.endsWith('.html') && !['sw.js', 'sensei-embed.js'].includes(f));
+// Not the precompressed copies (scripts/compress.mjs: a host sends one in the file's place).
+const files = all.filter((f) => !f.endsWith('.html') && !/\.(br|gz)$/.test(f) && !['sw.js', 'sensei-embed.js', 'robots.txt', 'sitemap.xml'].includes(f));
 const hashes = Object.fromEntries(files.map((f) => [f, sha256(readFileSync(join(dist, f)))]));
 const version = sha256(JSON.stringify([template, sha256(page), hashes])).slice(0, 16);
 

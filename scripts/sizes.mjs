@@ -1,19 +1,21 @@
-// What a learner downloads on first load: the gzipped (-9) wasm, JS and CSS
-// of a release build (the lab's own JS: the wasm-bindgen glue and
+// What a learner downloads on first load: the wasm, JS and CSS of a release
+// build, compressed as the build's precompressed copies are
+// (scripts/compress.mjs: brotli 11, which browsers take over HTTPS, and
+// gzip -9, the fallback) (the lab's own JS: the wasm-bindgen glue and
 // sensei-offline.js, which registers the service worker). Not counted:
 // sensei-embed.js, for host pages, and sw.js, the service worker, which the
 // browser fetches after the lab has started.
 // Used by scripts/size-check.mjs (CI) and benches/browser.mjs (the report).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotli, gzip } from './compress.mjs';
 
-/** [{ file, kind, bytes, gzip }] for each counted file of `dist`, sorted by name. */
+/** [{ file, kind, bytes, gzip, br }] for each counted file of `dist`, sorted by name. */
 export function firstLoad(dist) {
   return readdirSync(dist).sort()
     .filter((f) => /\.(wasm|js|css)$/.test(f) && f !== 'sensei-embed.js' && f !== 'sw.js')
     .map((file) => {
       const raw = readFileSync(join(dist, file));
-      return { file, kind: file.split('.').pop(), bytes: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
+      return { file, kind: file.split('.').pop(), bytes: raw.length, gzip: gzip(raw).length, br: brotli(raw).length };
     });
 }

@@ -22,7 +22,7 @@ pub enum Command {
         n: u32,
         /// 0 = the lesson's numbers; any other number draws other numbers (exercises 2, 4, 5, 6, 7, 8)
         /// [0–999999; lesson: 0]
-        #[arg(long, default_value_t = 0, allow_negative_numbers = true,
+        #[arg(long, default_value_t = crate::exercise::LESSON_VARIANT, allow_negative_numbers = true,
               value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::exercise::MAX_VARIANT)))]
         variant: u32,
         /// Also print the worked solution and the answers.
@@ -34,10 +34,10 @@ pub enum Command {
     /// The idempotency-key program: a lost answer, then a retry with and without a key.
     Idempotency {
         /// Title of the post the client publishes.
-        #[arg(long, default_value = "Tenis naranjas")]
+        #[arg(long, default_value = crate::sim::idempotency::LESSON_TITLE)]
         title: String,
         /// Seed for the (never printed) UUID.
-        #[arg(long, default_value_t = 7)]
+        #[arg(long, default_value_t = crate::sim::idempotency::LESSON_SEED)]
         seed: u32,
         #[arg(long)]
         json: bool,
@@ -50,6 +50,10 @@ pub enum Command {
     Prerender {
         /// The build's folder (Trunk's dist), whose index.html is the shell.
         dist: std::path::PathBuf,
+        /// The site's address (`https://cursos.example`), for sitemap.xml and robots.txt:
+        /// a sitemap lists whole URLs. Without it, its addresses are paths (and a warning says so).
+        #[arg(long)]
+        site: Option<String>,
     },
     /// Lists the scenarios: id, Spanish name, parameters (`--json`: the browser tests' widget list).
     Scenarios {
@@ -285,7 +289,7 @@ fn run_scenario(s: &Entry, m: &ArgMatches) -> Result<String, (u8, String)> {
 fn run_command(command: Command) -> Result<String, (u8, String)> {
     match command {
         Command::Scenarios { json } => Ok(scenarios_list(json)),
-        Command::Prerender { dist } => prerender(&dist),
+        Command::Prerender { dist, site } => prerender(&dist, site.as_deref()),
         Command::Exercise {
             n,
             variant,
@@ -314,13 +318,23 @@ fn scenarios_list(json: bool) -> String {
         .join("\n")
 }
 
-fn prerender(dist: &std::path::Path) -> Result<String, (u8, String)> {
-    let written = crate::ui::prerender::write_all(dist).map_err(|e| (1, format!("error: {e}")))?;
-    let bytes: usize = written.iter().map(|(_, b)| b).sum();
+fn prerender(dist: &std::path::Path, site: Option<&str>) -> Result<String, (u8, String)> {
+    let site = site.filter(|s| !s.is_empty());
+    if let Some(s) = site {
+        let host = s.strip_prefix("https://").or_else(|| s.strip_prefix("http://"));
+        if !host.is_some_and(|h| !h.is_empty() && !h.trim_end_matches('/').contains('/')) {
+            return Err((2, format!("error: --site {s}: the site's address, as in https://cursos.example (no path: that is the public URL)")));
+        }
+    } else {
+        eprintln!("warning: no --site (LAB_SITE): sitemap.xml lists paths, not whole URLs, and robots.txt does not name it");
+    }
+    let written = crate::ui::prerender::write_all(dist, site).map_err(|e| (1, format!("error: {e}")))?;
+    let pages: Vec<_> = written.iter().filter(|(f, _)| f.ends_with(".html")).collect();
+    let bytes: usize = pages.iter().map(|(_, b)| b).sum();
     Ok(format!(
-        "{}: {} pages prerendered ({} bytes)",
+        "{}: {} pages prerendered ({} bytes), sitemap.xml, robots.txt",
         dist.display(),
-        crate::fmt::es_int(written.len() as i64),
+        crate::fmt::es_int(pages.len() as i64),
         crate::fmt::es_int(bytes as i64)
     ))
 }

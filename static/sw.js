@@ -15,7 +15,9 @@
  * - activate: the caches of this scope's other versions are deleted (only now,
  *   when this version takes over), then the open pages are taken over.
  * - navigations (any path of the single-page app): the network first; without
- *   a network, the cached page of this version.
+ *   a network, or after 3 s without its answer, the cached page of this
+ *   version (for another address than the scope's root, without the home
+ *   page's prerendered text: the app renders that address's page).
  * - the build's files (hashed wasm, JS, CSS; icons, manifest): from this
  *   version's cache, else the network. Nothing fetched is ever added to a
  *   cache: a page the network gave is another version's, and so are its files.
@@ -73,11 +75,34 @@ async function fromCache(path) {
   return cache.match(SCOPE + path, { ignoreVary: true });
 }
 
-async function navigate(e) {
+// How long a navigation waits for the network before the cached page: on a
+// connection that hangs, a learner does not wait without end.
+const NETWORK_WAIT_MS = 3000;
+
+// The cached page is index.html, the home page prerendered. For any other
+// address its text would show for a moment before the app renders that
+// address's page: it goes without its prerendered body (and its route), and
+// the app renders the right page into the empty root (ui::start).
+async function cachedPage(path) {
+  const page = await fromCache('');
+  if (!page || path === '' || path === 'index.html') return page;
+  const html = (await page.text()).replace(/<div id="app"[^>]*>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="app"></div>$1');
+  return new Response(html, { headers: page.headers });
+}
+
+async function navigate(e, path) {
+  const net = fetch(e.request);
+  net.catch(() => {});
+  let timer;
+  const late = new Promise((ok) => { timer = setTimeout(ok, NETWORK_WAIT_MS, null); });
   try {
-    return await fetch(e.request);
+    const res = await Promise.race([net, late]);
+    if (res) return res;
+    return (await cachedPage(path)) || (await net);
   } catch (offline) {
-    return (await fromCache('')) || Response.error();
+    return (await cachedPage(path)) || Response.error();
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -93,7 +118,7 @@ self.addEventListener('fetch', (e) => {
   const where = url.origin + url.pathname;
   if (!ON || req.method !== 'GET' || !where.startsWith(SCOPE)) return;
   const path = where.slice(SCOPE.length);
-  if (req.mode === 'navigate') e.respondWith(navigate(e));
+  if (req.mode === 'navigate') e.respondWith(navigate(e, path));
   else if (path && !url.search && FILES.has(path)) e.respondWith(file(e, path));
 });
 

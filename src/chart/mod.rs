@@ -18,6 +18,8 @@ pub mod log_axis;
 pub mod shedding;
 pub mod simple;
 pub mod storm;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod svg;
 pub mod timeline;
 
 use plotters::coord::Shift;
@@ -54,6 +56,46 @@ impl Chart {
             Chart::Lines(l) => simple::draw_lines(root, l),
             Chart::Storm(c) => storm::draw(root, c),
         }
+    }
+}
+
+/// The two boxes a chart is prerendered for: the canvas's box is the
+/// widget's width by the style sheet's height (`.chart[data-h]`), ¾ of it
+/// where the chart is narrower than 520 px. A prerendered chart is drawn at
+/// a typical width of each ([`Chart::svg`]); the page shows the one that
+/// fits (a container query, as for the canvas) scaled to the box, which the
+/// canvas then fills at its exact width.
+pub mod boxes {
+    /// A phone's chart: a 390 px screen's (iPhone 12 to 16; at 360 px, the
+    /// picture is 8 % smaller, at 414 px it has a margin).
+    pub const NARROW: u32 = 349;
+    /// A laptop's or a desktop's: a widget's chart in the lesson at 1,280 px
+    /// and wider (the page's column stops growing there). A wider box, a
+    /// widget alone on its page, shows it at this size with a margin.
+    pub const WIDE: u32 = 561;
+    /// The height of a chart `width` px wide whose `data-h` is `height`.
+    pub fn height(width: u32, height: u32) -> u32 {
+        if width < 520 {
+            height * 3 / 4
+        } else {
+            height
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Chart {
+    /// The chart as an SVG element `width` CSS px wide whose `data-h` is
+    /// `height` (see [`boxes`]), drawn by the same code as the canvas.
+    pub fn svg(&self, width: u32, height: u32, class: &str) -> String {
+        use plotters::prelude::IntoDrawingArea;
+        let mut out = String::new();
+        {
+            let root = svg::Svg::with_string(&mut out, (width, boxes::height(width, height)), class).into_drawing_area();
+            // An SVG string refuses nothing; a chart's own error leaves what was drawn.
+            let _ = self.draw(&root);
+        }
+        out
     }
 }
 

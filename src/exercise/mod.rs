@@ -30,6 +30,8 @@ use serde::{Deserialize, Serialize};
 /// How many exercises the lesson has.
 pub const COUNT: u32 = 9;
 
+/// The variant with the lesson's own numbers.
+pub const LESSON_VARIANT: u32 = 0;
 /// Largest variant number (the seed of its numbers).
 pub const MAX_VARIANT: u32 = 999_999;
 

@@ -139,6 +139,11 @@ pub fn py_repr_str(s: &str) -> String {
     out
 }
 
+/// The title of the post the lesson's program publishes.
+pub const LESSON_TITLE: &str = "Tenis naranjas";
+/// The seed the lab draws the lesson program's (never printed) UUID from.
+pub const LESSON_SEED: u32 = 7;
+
 /// The lesson's program, run by the core: its two printed lines.
 pub fn lesson_program_output(title: &str, seed: u32) -> [String; 2] {
     let mut rng = PyRandom::new(seed);
@@ -576,7 +581,7 @@ pub fn script(p: &StoreParams) -> Vec<Action> {
         Action::Send(Attempt {
             op: Op::Publish,
             key,
-            body: "Tenis naranjas".into(),
+            body: LESSON_TITLE.into(),
             work_ms: 0.0,
             lose_reply: lose,
         })

@@ -8,6 +8,7 @@ mod canvas;
 mod exercise;
 mod hooks;
 pub mod host;
+pub mod islands;
 mod pages;
 mod panic_panel;
 #[cfg(not(target_arch = "wasm32"))]
@@ -45,9 +46,16 @@ pub fn start() {
         n.node_type() == web_sys::Node::COMMENT_NODE && n.node_value().is_some_and(|v| v.starts_with("<["))
     });
     // How the page began, on the root (not Yew's: hydration does not look at it), for the tests.
-    if marked && prerendered == Some(router::current()) && host::search().is_empty() {
-        let _ = root.set_attribute(prerender_attr::START, "hydrate");
-        yew::Renderer::<App>::with_root(root).hydrate();
+    let route = router::current();
+    if marked && prerendered.as_ref() == Some(&route) && host::search().is_empty() {
+        if islands::wake::applies(&route, &root) {
+            // A lesson's page: each live piece wakes on its own, the text is left as it is.
+            let _ = root.set_attribute(prerender_attr::START, "islands");
+            islands::wake::start(root, &route);
+        } else {
+            let _ = root.set_attribute(prerender_attr::START, "hydrate");
+            yew::Renderer::<App>::with_root(root).hydrate();
+        }
     } else {
         root.set_inner_html("");
         let _ = root.set_attribute(prerender_attr::START, "render");
@@ -61,7 +69,9 @@ pub mod prerender_attr {
     /// prerendered in it (`/lecciones/l/widgets/herd`; `/404` for the page of
     /// a missing one).
     pub const ROUTE: &str = "data-route";
-    /// How the browser began on the page: `hydrate` (the prerendered page
-    /// kept, its widgets attached) or `render` (built anew).
+    /// How the browser began on the page: `islands` (a lesson's prerendered
+    /// page kept, each live piece hydrated on its own: `ui::islands`),
+    /// `hydrate` (the prerendered page kept, hydrated whole) or `render`
+    /// (built anew).
     pub const START: &str = "data-start";
 }

@@ -151,9 +151,52 @@ pub fn page(shell: &str, route: &Route, body: &str) -> Result<String, String> {
     Ok(titled.replacen(&empty, &root, 1))
 }
 
+/// The address of `route` on the site: `site` (`https://cursos.example`,
+/// no trailing slash) and the build's public path (`base_href`, `/cursos/lab/`);
+/// without a site, the path alone.
+fn address(route: &Route, base_href: &str, site: Option<&str>) -> String {
+    let base = base_href.trim_end_matches('/');
+    let path = match route {
+        Route::Home => "/".to_string(),
+        r => r.path(),
+    };
+    format!("{}{base}{path}", site.unwrap_or("").trim_end_matches('/'))
+}
+
+/// `sitemap.xml`: every prerendered page but the missing one, each at its
+/// address on the site (sitemaps.org's protocol: `urlset`, one `url` with
+/// its `loc` per page).
+pub fn sitemap(routes: &[Route], base_href: &str, site: Option<&str>) -> String {
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for r in routes.iter().filter(|r| **r != Route::NotFound) {
+        out.push_str(&format!("  <url><loc>{}</loc></url>\n", escape(&address(r, base_href, site))));
+    }
+    out.push_str("</urlset>\n");
+    out
+}
+
+/// `robots.txt`: every page may be read, and where the sitemap is (only
+/// with the site's address: the line must be a whole URL). A crawler reads
+/// it only at the site's root: a build under a sub-path leaves it to the
+/// site (README).
+pub fn robots(base_href: &str, site: Option<&str>) -> String {
+    let mut out = String::from("User-agent: *\nAllow: /\n");
+    if let Some(site) = site {
+        out.push_str(&format!(
+            "\nSitemap: {}{}sitemap.xml\n",
+            site.trim_end_matches('/'),
+            base_href
+        ));
+    }
+    out
+}
+
 /// Writes every route's page into the build's folder `dist` (see the
-/// module's text); returns each file written with its size.
-pub fn write_all(dist: &Path) -> Result<Vec<(String, usize)>, String> {
+/// module's text), and `sitemap.xml` and `robots.txt` for the site at `site`
+/// (`https://cursos.example`); returns each file written with its size.
+pub fn write_all(dist: &Path, site: Option<&str>) -> Result<Vec<(String, usize)>, String> {
     // A lesson that places a piece the lab does not have (an unknown widget id,
     // a directive missing what it needs) fails the build, not the learner's page.
     let problems = crate::lesson::check_all();
@@ -176,12 +219,45 @@ pub fn write_all(dist: &Path) -> Result<Vec<(String, usize)>, String> {
         std::fs::write(&file, &html).map_err(|e| format!("{}: {e}", file.display()))?;
         written.push((file_of(route), html.len()));
     }
+    for (name, text) in [
+        ("sitemap.xml", sitemap(&routes, &base_href, site)),
+        ("robots.txt", robots(&base_href, site)),
+    ] {
+        let file = dist.join(name);
+        std::fs::write(&file, &text).map_err(|e| format!("{}: {e}", file.display()))?;
+        written.push((name.to_string(), text.len()));
+    }
     Ok(written)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sitemap_lists_every_page_at_the_sites_address() {
+        let routes = Route::all();
+        let map = sitemap(&routes, "/cursos/lab/", Some("https://cursos.example/"));
+        let locs: Vec<&str> = map
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("<url><loc>")?.strip_suffix("</loc></url>"))
+            .collect();
+        assert_eq!(locs.len(), routes.len() - 1, "every page but the missing one");
+        assert_eq!(locs[0], "https://cursos.example/cursos/lab/");
+        for (r, loc) in routes.iter().filter(|r| **r != Route::NotFound).zip(&locs) {
+            if *r != Route::Home {
+                assert_eq!(*loc, format!("https://cursos.example/cursos/lab{}", r.path()));
+            }
+        }
+        assert!(locs.iter().any(|l| l.ends_with("/widgets/herd")));
+        assert!(map.starts_with("<?xml") && map.contains("sitemaps.org/schemas/sitemap/0.9"));
+        assert_eq!(
+            robots("/cursos/lab/", Some("https://cursos.example")),
+            "User-agent: *\nAllow: /\n\nSitemap: https://cursos.example/cursos/lab/sitemap.xml\n"
+        );
+        assert!(!robots("/", None).contains("Sitemap"));
+        assert!(sitemap(&routes, "/", None).contains("<loc>/lecciones/"));
+    }
 
     #[test]
     fn type_names_come_out_of_the_marks_and_nothing_else() {

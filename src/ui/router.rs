@@ -37,6 +37,13 @@ fn titled(route: Route) -> Route {
 #[derive(Clone, PartialEq)]
 pub struct Navigator(Callback<Route>);
 
+impl Navigator {
+    /// A navigator that goes to a route by `go`.
+    pub fn new(go: Callback<Route>) -> Self {
+        Navigator(go)
+    }
+}
+
 /// The current route, and the [`Navigator`] that changes it (to be given
 /// to the pages as a context); the route follows the history's back and
 /// forward.

@@ -120,6 +120,11 @@ export async function axe(page, scope = null) {
 }
 
 /** A browser context with JavaScript off (a reader, a crawler, a locked-down browser). */
+/** A fresh browser context with Playwright's `options` (e.g. `bypassCSP` for a test's own style). */
+export function browserContext(options) {
+  return browser.newContext(options);
+}
+
 export function noScriptContext(viewport = { width: 1280, height: 900 }) {
   return browser.newContext({ viewport, javaScriptEnabled: false });
 }

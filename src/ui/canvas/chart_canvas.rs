@@ -96,8 +96,47 @@ fn use_canvas_size(canvas: NodeRef) -> UseStateHandle<Size> {
     size
 }
 
+/// The chart as the page first shows it, before the canvas draws: natively
+/// (prerendering), the chart as SVG at the two boxes of `chart::boxes`, which
+/// the style sheet picks by the chart's width; in the browser, nothing new:
+/// hydration keeps what the prerendered page holds in the same place (a raw
+/// node claims whatever the page has between its marks), and a page the
+/// browser renders itself has none.
+fn prerendered(chart: &Chart, height: u32) -> Html {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use crate::chart::boxes::{NARROW, WIDE};
+        let svg = format!(
+            "{}{}",
+            chart.svg(NARROW, height, "pre narrow"),
+            chart.svg(WIDE, height, "pre wide")
+        );
+        Html::from_html_unchecked(svg.into())
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (chart, height);
+        Html::from_html_unchecked(AttrValue::Static(""))
+    }
+}
+
 #[component]
 pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
+    // The prerendered picture stays (hidden by the style sheet once the canvas
+    // has drawn, and printed instead of it: sharp on paper) while the chart
+    // is the one the page was built with; the first change takes it away.
+    let first = use_state(|| props.chart.clone());
+    let fresh = use_mut_ref(|| true);
+    if *fresh.borrow() && !Rc::ptr_eq(&first, &props.chart) && **first != *props.chart {
+        *fresh.borrow_mut() = false;
+    }
+    // What the chart shows, as a fingerprint (tests compare the page's with the app's).
+    let sum = use_memo(props.chart.clone(), |c| c.data().fingerprint());
+    let picture = if *fresh.borrow() {
+        prerendered(&props.chart, props.height)
+    } else {
+        html! {}
+    };
     let canvas = use_node_ref();
     let size = use_canvas_size(canvas.clone());
     {
@@ -149,8 +188,9 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
     html! {
         <>
             <div class="chart-pin">
-                <div class="chart" data-h={props.height.to_string()}>
+                <div class="chart" data-h={props.height.to_string()} data-sum={(*sum).clone()}>
                     <canvas ref={canvas} role="img" aria-label={props.label.clone()}></canvas>
+                    { picture }
                 </div>
                 { props.children.clone() }
             </div>

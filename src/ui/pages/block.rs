@@ -2,9 +2,8 @@
 //! containers such as a hidden solution.
 
 use crate::lesson::{check_directive, Block, Directive};
-use crate::ui::exercise::exercise_block::ExerciseBlock;
-use crate::ui::exercise::knew_it::KnewIt;
-use crate::ui::exercise::progress_summary::ProgressSummary;
+use crate::ui::islands::island_host::IslandHost;
+use crate::ui::islands::IslandPiece;
 use crate::ui::pages::code_listing::ProgramListing;
 use crate::ui::pages::concept_cards::ConceptCards;
 use crate::ui::pages::markdown::Markdown;
@@ -35,7 +34,7 @@ fn block(slug: &str, b: &Block) -> Html {
                 return html! { <p class="directive-error" role="note">{ format!("(No se pudo mostrar esta pieza: {problem}.)") }</p> };
             }
             let n = directive.get("n").and_then(|n| n.parse().ok()).unwrap_or(0);
-            html! { <ExerciseBlock {n} /> }
+            island(slug, IslandPiece::Exercise(n))
         }
         Block::Container { directive, body } => {
             let summary = directive.get("summary").unwrap_or("Ver más").to_string();
@@ -54,16 +53,17 @@ fn directive(slug: &str, d: &Directive) -> Html {
         return unplaceable(&problem);
     }
     match (d.name.as_str(), d.get("id"), d.get("output")) {
-        ("widget", Some(id), _) => {
-            widget(id).unwrap_or_else(|| unplaceable(&format!("este lab no tiene el widget «{id}»")))
-        }
+        ("widget", Some(id), _) => match widget(id) {
+            Some(_) => island(slug, IslandPiece::Widget(id.to_string())),
+            None => unplaceable(&format!("este lab no tiene el widget «{id}»")),
+        },
         ("table", Some("inflight"), _) => html! { <InflightTable /> },
         ("table", Some("layers"), _) => html! { <LayersTable /> },
         ("table", Some("failures"), _) => html! { <FailuresTable /> },
         ("table", Some("methods"), _) => html! { <MethodsTable /> },
-        ("progress", _, _) => html! { <ProgressSummary /> },
+        ("progress", _, _) => island(slug, IslandPiece::Progress),
         ("cards", _, _) => html! { <ConceptCards slug={slug.to_string()} /> },
-        ("knew", _, _) => html! { <KnewIt n={d.get("n").and_then(|n| n.parse().ok()).unwrap_or(0)} /> },
+        ("knew", _, _) => island(slug, IslandPiece::Knew(d.get("n").and_then(|n| n.parse().ok()).unwrap_or(0))),
         ("program", _, Some(output)) => html! {
             <ProgramListing slug={slug.to_string()} src={d.get("src").unwrap_or_default().to_string()} output={output.to_string()} />
         },
@@ -87,6 +87,11 @@ macro_rules! dispatch {
     };
 }
 crate::registry!(dispatch);
+
+/// A live piece, placed to wake on its own (`ui::islands`).
+fn island(slug: &str, piece: IslandPiece) -> Html {
+    html! { <IslandHost slug={slug.to_string()} {piece} /> }
+}
 
 /// A lesson author's mistake: said in the page instead of hidden.
 fn unplaceable(problem: &str) -> Html {

@@ -4,10 +4,10 @@
 use crate::lesson::Section;
 use crate::ui::hooks::url_state;
 use crate::ui::pages::block::Blocks;
-use crate::ui::pages::embed_code::EmbedCode;
+use crate::ui::islands::island_host::IslandHost;
+use crate::ui::islands::IslandPiece;
 use crate::ui::pages::not_found::NotFound;
-use crate::ui::pages::toc::Toc;
-use crate::ui::route::{LessonSlug, Piece, Route};
+use crate::ui::route::{LessonSlug, Route};
 use crate::ui::router::Link;
 use yew::prelude::*;
 
@@ -46,7 +46,7 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
                 <span class="crumb">{ "Lección interactiva" }</span>
             </header>
             <div class="layout">
-                <Toc lesson={slug.clone()} active={props.section.clone()} />
+                <IslandHost slug={slug.clone()} piece={IslandPiece::Toc(props.section.clone())} />
                 <main class="lesson" id="contenido">
                     { for lesson.sections.iter().map(|s| section_view(&slug, s)) }
                     <footer class="lesson-footer">
@@ -69,7 +69,7 @@ fn section_view(slug: &str, s: &Section) -> Html {
         2 => html! {
             <div class="section-head">
                 <h2>{ &s.title }{ " " }<Link classes="anchor" to={to}>{ "#" }</Link></h2>
-                <EmbedCode piece={Piece::Section(s.id.clone())} />
+                <IslandHost slug={slug.to_string()} piece={IslandPiece::Embed(s.id.clone())} />
             </div>
         },
         _ => html! {

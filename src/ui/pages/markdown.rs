@@ -4,7 +4,8 @@
 //! that opens its card.
 
 use crate::lesson::markup::{events, Event};
-use crate::ui::pages::term::Term;
+use crate::ui::islands::island_host::IslandHost;
+use crate::ui::islands::IslandPiece;
 use yew::prelude::*;
 use yew::virtual_dom::{VTag, VText};
 
@@ -68,9 +69,12 @@ fn text_with_terms(
         if a > at {
             out.push(VText::new(text[at..a].to_string()).into());
         }
-        let card = cards.iter().find(|c| c.id == id).cloned();
-        if let Some(card) = card {
-            out.push(html! { <Term slug={slug.to_string()} card={card} text={text[a..b].to_string()} /> });
+        if cards.iter().any(|c| c.id == id) {
+            let piece = IslandPiece::Term {
+                card: id.to_string(),
+                text: text[a..b].to_string(),
+            };
+            out.push(html! { <IslandHost slug={slug.to_string()} {piece} /> });
         }
         at = b;
     }

@@ -1,0 +1,367 @@
+//! Waking a lesson page's islands, in the browser (see [`super`]).
+//!
+//! - **Order.** The hosts near the screen (an `IntersectionObserver` with a
+//!   screen's margin) and a host the learner touched before it woke
+//!   (`static/sensei-wake.js` sends it `sensei-lab:wake`) come first; the
+//!   others follow one per idle moment (`requestIdleCallback`, or a short
+//!   timer where the browser has none, as Safari). One piece per task, so the
+//!   page keeps answering between them.
+//! - **Awake.** Each host gets `data-awake` once its piece has rendered, and
+//!   the app's root `data-ready` once every host has (`ui::app::READY`).
+//! - **Going on.** A link to another place of the same lesson (a section, the
+//!   lesson's top) moves there in the page; a link elsewhere in the lab, and
+//!   back or forward to another page, renders the app for it in the root, as
+//!   any later page is (the islands are let go first). Nothing is reloaded.
+
+use super::island_root::{IslandRoot, IslandRootProps};
+use super::{IslandPiece, AWAKE, KEY, LESSON};
+use crate::ui::route::Route;
+use crate::ui::{prerender_attr, router, App};
+use gloo::events::{EventListener, EventListenerOptions};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Element, HtmlAnchorElement, IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit};
+use yew::prelude::*;
+use yew::AppHandle;
+
+/// A page of islands while it is one.
+struct Islands {
+    root: Element,
+    /// The lesson the page is (its sections are moved to in the page).
+    lesson: String,
+    /// Hosts not yet woken, in the page's order.
+    asleep: Vec<Element>,
+    /// Hosts to wake first (near the screen, touched), in the order seen.
+    soon: VecDeque<Element>,
+    awake: usize,
+    total: usize,
+    handles: Vec<AppHandle<IslandRoot>>,
+    /// Whether a task to wake the next host is already on its way.
+    scheduled: bool,
+    observer: Option<(IntersectionObserver, Closure<dyn FnMut(js_sys::Array)>)>,
+    listeners: Vec<EventListener>,
+}
+
+thread_local! {
+    static PAGE: RefCell<Option<Islands>> = const { RefCell::new(None) };
+}
+
+/// The lesson a lesson route shows (the home page shows the first lesson).
+fn lesson_of(route: &Route) -> Option<String> {
+    match route {
+        Route::Home => crate::lesson::all().first().map(|l| l.slug.clone()),
+        Route::Lesson { lesson } | Route::Section { lesson, .. } => Some(lesson.clone()),
+        _ => None,
+    }
+}
+
+/// Whether the prerendered page at `route` wakes as islands: a lesson's page
+/// (its whole text) that has its hosts.
+pub fn applies(route: &Route, root: &Element) -> bool {
+    lesson_of(route).is_some() && root.query_selector(&format!("[{KEY}]")).ok().flatten().is_some()
+}
+
+/// Starts waking the islands of the prerendered page in `root`.
+pub fn start(root: Element, route: &Route) {
+    let Some(lesson) = lesson_of(route) else { return };
+    let mut asleep = Vec::new();
+    if let Ok(list) = root.query_selector_all(&format!("[{KEY}]")) {
+        for i in 0..list.length() {
+            if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                // A host inside another wakes with it.
+                let nested = el.parent_element().and_then(|p| p.closest(&format!("[{KEY}]")).ok().flatten());
+                if nested.is_none() {
+                    asleep.push(el);
+                }
+            }
+        }
+    }
+    let total = asleep.len();
+    let mut listeners = Vec::new();
+    // A piece touched before it woke: now.
+    listeners.push(EventListener::new(&root, "sensei-lab:wake", |e| {
+        if let Some(host) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) {
+            soon(host, true);
+        }
+    }));
+    if let Some(window) = web_sys::window() {
+        let options = EventListenerOptions::enable_prevent_default();
+        listeners.push(EventListener::new_with_options(&window, "click", options, on_click));
+        listeners.push(EventListener::new(&window, "popstate", |_| on_popstate()));
+    }
+    let observer = observe(&asleep);
+    PAGE.with(|p| {
+        *p.borrow_mut() = Some(Islands {
+            root,
+            lesson,
+            asleep,
+            soon: VecDeque::new(),
+            awake: 0,
+            total,
+            handles: Vec::new(),
+            scheduled: false,
+            observer,
+            listeners,
+        })
+    });
+    if total == 0 {
+        all_awake();
+    }
+    schedule(false);
+}
+
+/// Watches the hosts: one near the screen is woken soon.
+fn observe(hosts: &[Element]) -> Option<(IntersectionObserver, Closure<dyn FnMut(js_sys::Array)>)> {
+    let on_seen = Closure::<dyn FnMut(js_sys::Array)>::new(|entries: js_sys::Array| {
+        for entry in entries.iter() {
+            let entry: IntersectionObserverEntry = entry.unchecked_into();
+            if entry.is_intersecting() {
+                soon(entry.target(), false);
+            }
+        }
+    });
+    let init = IntersectionObserverInit::new();
+    // A screen above and below: what a flick of the thumb brings.
+    init.set_root_margin("100% 0px 100% 0px");
+    let observer = IntersectionObserver::new_with_options(on_seen.as_ref().unchecked_ref(), &init).ok()?;
+    for h in hosts {
+        // A host is `display: contents`: it has no box; its piece's first element has.
+        match h.first_element_child() {
+            Some(child) => observer.observe(&child),
+            None => observer.observe(h),
+        }
+    }
+    Some((observer, on_seen))
+}
+
+/// Puts the host of `el` (or `el`, a host) first in line; `now`: before
+/// anything already waiting (the learner touched it).
+fn soon(el: Element, now: bool) {
+    let host = if el.has_attribute(KEY) {
+        Some(el)
+    } else {
+        el.closest(&format!("[{KEY}]")).ok().flatten()
+    };
+    let Some(host) = host else { return };
+    PAGE.with(|p| {
+        if let Some(page) = p.borrow_mut().as_mut() {
+            if let Some(i) = page.asleep.iter().position(|h| *h == host) {
+                let h = page.asleep.remove(i);
+                if now {
+                    page.soon.push_front(h);
+                } else {
+                    page.soon.push_back(h);
+                }
+            } else if now {
+                if let Some(i) = page.soon.iter().position(|h| *h == host) {
+                    if let Some(h) = page.soon.remove(i) {
+                        page.soon.push_front(h);
+                    }
+                }
+            }
+        }
+    });
+    schedule(true);
+}
+
+/// Makes sure a task will wake the next host: at once for one in line,
+/// else when the browser is idle.
+fn schedule(urgent: bool) {
+    let go = PAGE.with(|p| match p.borrow_mut().as_mut() {
+        Some(page) if !page.scheduled && (!page.soon.is_empty() || !page.asleep.is_empty()) => {
+            page.scheduled = true;
+            true
+        }
+        _ => false,
+    });
+    if !go {
+        return;
+    }
+    let urgent = urgent || PAGE.with(|p| p.borrow().as_ref().is_some_and(|page| !page.soon.is_empty()));
+    let Some(window) = web_sys::window() else { return };
+    let run = Closure::once_into_js(move || {
+        PAGE.with(|p| {
+            if let Some(page) = p.borrow_mut().as_mut() {
+                page.scheduled = false;
+            }
+        });
+        wake_next();
+        schedule(false);
+    });
+    let idle = js_sys::Reflect::get(&window, &JsValue::from_str("requestIdleCallback"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match idle {
+        Some(idle) if !urgent => {
+            let options = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&options, &"timeout".into(), &JsValue::from_f64(1_000.0));
+            let _ = idle.call2(&window, &run, &options);
+        }
+        _ => {
+            let delay = if urgent { 0 } else { 50 };
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(run.unchecked_ref(), delay);
+        }
+    }
+}
+
+/// Hydrates the next host in line into its piece.
+fn wake_next() {
+    let next = PAGE.with(|p| {
+        let mut p = p.borrow_mut();
+        let page = p.as_mut()?;
+        page.soon
+            .pop_front()
+            .or_else(|| (!page.asleep.is_empty()).then(|| page.asleep.remove(0)))
+    });
+    let Some(host) = next else { return };
+    let slug = host.get_attribute(LESSON).unwrap_or_default();
+    let Some(piece) = host.get_attribute(KEY).as_deref().and_then(IslandPiece::from_key) else {
+        // Not a piece this build knows: it stays as the page has it.
+        woke(&host);
+        return;
+    };
+    let marked = host.clone();
+    let props = IslandRootProps {
+        slug,
+        piece,
+        on_awake: Some(Callback::from(move |_| woke(&marked))),
+    };
+    let handle = yew::Renderer::<IslandRoot>::with_root_and_props(host, props).hydrate();
+    PAGE.with(|p| {
+        if let Some(page) = p.borrow_mut().as_mut() {
+            page.handles.push(handle);
+        }
+    });
+}
+
+/// `host`'s piece has rendered.
+fn woke(host: &Element) {
+    if host.has_attribute(AWAKE) {
+        return;
+    }
+    let _ = host.set_attribute(AWAKE, "");
+    let done = PAGE.with(|p| {
+        let mut p = p.borrow_mut();
+        let page = p.as_mut()?;
+        page.awake += 1;
+        Some(page.awake >= page.total)
+    });
+    if done == Some(true) {
+        all_awake();
+    }
+}
+
+fn all_awake() {
+    PAGE.with(|p| {
+        if let Some(page) = p.borrow().as_ref() {
+            let _ = page.root.set_attribute(crate::ui::app::READY, "");
+            if let Some((observer, _)) = &page.observer {
+                observer.disconnect();
+            }
+        }
+    });
+}
+
+/// Whether `to` is a place of the lesson this page shows.
+fn in_this_lesson(to: &Route) -> bool {
+    let lesson = PAGE.with(|p| p.borrow().as_ref().map(|page| page.lesson.clone()));
+    lesson.is_some() && lesson_of(to) == lesson
+}
+
+/// A link followed from a piece (its [`crate::ui::router::Navigator`]) or
+/// from the page's text.
+pub fn navigate(to: Route) {
+    let Some(window) = web_sys::window() else { return };
+    if let Ok(history) = window.history() {
+        let url = crate::ui::hooks::url_state::href(&to.path());
+        let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+    if in_this_lesson(&to) {
+        crate::ui::host::set_title(&to.title());
+        let section = match &to {
+            Route::Section { section, .. } => window.document().and_then(|d| d.get_element_by_id(section)),
+            _ => None,
+        };
+        match section {
+            Some(el) => el.scroll_into_view(),
+            None => window.scroll_to_with_x_and_y(0.0, 0.0),
+        }
+    } else {
+        into_app();
+    }
+}
+
+/// A plain click on a link of the lab (same site, under its base, to a
+/// page the lab has): followed without reloading.
+fn on_click(e: &web_sys::Event) {
+    let Some(click) = e.dyn_ref::<web_sys::MouseEvent>() else { return };
+    if click.default_prevented()
+        || click.button() != 0
+        || click.ctrl_key()
+        || click.meta_key()
+        || click.shift_key()
+        || click.alt_key()
+    {
+        return;
+    }
+    let Some(a) = e
+        .target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .and_then(|t| t.closest("a[href]").ok().flatten())
+        .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok())
+    else {
+        return;
+    };
+    if !a.target().is_empty() || a.has_attribute("download") || a.origin() != crate::ui::host::origin() {
+        return;
+    }
+    let base = crate::ui::hooks::url_state::base_path();
+    let path = a.pathname();
+    let route = match path.strip_prefix(base.as_str()) {
+        Some("") => Route::Home,
+        Some(rest) if rest.starts_with('/') => Route::from_path(rest),
+        _ => return,
+    };
+    if route == Route::NotFound {
+        return;
+    }
+    e.prevent_default();
+    navigate(route);
+}
+
+/// Back or forward: within the lesson the browser restores the place; to
+/// another page, the app renders it.
+fn on_popstate() {
+    let route = router::current();
+    if in_this_lesson(&route) {
+        crate::ui::host::set_title(&route.title());
+    } else {
+        into_app();
+    }
+}
+
+/// Lets the islands go and renders the app in the root for the address the
+/// page is at now (it follows the history from there).
+fn into_app() {
+    let Some(page) = PAGE.with(|p| p.borrow_mut().take()) else { return };
+    let Islands {
+        root,
+        handles,
+        observer,
+        listeners,
+        ..
+    } = page;
+    drop(listeners);
+    if let Some((o, _)) = &observer {
+        o.disconnect();
+    }
+    for h in handles {
+        h.destroy();
+    }
+    root.set_inner_html("");
+    let _ = root.remove_attribute(crate::ui::app::READY);
+    let _ = root.set_attribute(prerender_attr::START, "render");
+    yew::Renderer::<App>::with_root(root).render();
+}

@@ -16,14 +16,12 @@
 // the network (the worker's network first) and every other file from the
 // worker's cache.
 //
-// Usage: node benches/phone.mjs [--runs N] [--cold | --warm] [--page lesson|section|widget|embed]
+// Usage: node benches/phone.mjs [--runs N] [--cold | --warm] [--page lesson|section|widget|embed] [--gzip]
 // (./lab build first). A measurement, never an assertion: this is not a test.
-import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, dirname } from 'node:path';
+import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { types } from '../tests/browser/serve.mjs';
+import { servePrecompressed } from './precompressed.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = resolve(process.env.LAB_DIST || join(root, 'dist'));
@@ -31,37 +29,8 @@ const arg = (name, dflt) => (process.argv.includes(name) ? process.argv[process.
 const RUNS = Number(arg('--runs', 5));
 const SLUG = 'timeouts-reintentos-idempotencia';
 
-// Bytes sent, by the request's path, for the current load.
-let sent = 0;
-const server = createServer(async (req, res) => {
-  const url = new URL(req.url, 'http://127.0.0.1');
-  let path = normalize(join(dist, decodeURIComponent(url.pathname)));
-  if (!path.startsWith(dist)) return res.writeHead(403).end();
-  // A route's prerendered page (`dir/index.html`), else the page a host falls back to.
-  let info = await stat(path).catch(() => null);
-  if (info?.isDirectory()) { path = join(path, 'index.html'); info = await stat(path).catch(() => null); }
-  if (!info) path = join(dist, 'index.html');
-  // The build's precompressed copy the browser accepts (scripts/compress.mjs), as nginx's brotli_static/gzip_static.
-  const accepts = req.headers['accept-encoding'] || '';
-  let body = null;
-  let encoding = null;
-  for (const [name, ext] of [['br', '.br'], ['gzip', '.gz']]) {
-    if (!new RegExp(`\\b${name}\\b`).test(accepts)) continue;
-    body = await readFile(path + ext).catch(() => null);
-    if (body) { encoding = name; break; }
-  }
-  body ??= await readFile(path);
-  sent += body.length;
-  res.writeHead(200, {
-    'content-type': types[extname(path)] || 'application/octet-stream',
-    ...(encoding ? { 'content-encoding': encoding } : {}),
-    vary: 'accept-encoding',
-    'cache-control': 'no-store',
-  });
-  res.end(body);
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
+// Only gzip, as a host without brotli (and every build before issue 32 was measured): `--gzip`.
+const { server, stats, base } = await servePrecompressed(dist, { encodings: process.argv.includes('--gzip') ? ['gzip'] : ['br', 'gzip'] });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -140,17 +109,16 @@ async function once({ path, target }, warm) {
     offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  sent = 0;
+  stats.sent = 0;
   await page.goto(base + path, { waitUntil: 'commit' });
   await page.waitForFunction(() => window.__phone?.live !== null && window.__phone?.live !== undefined, null, { timeout: 120_000 });
   await page.waitForFunction(() => window.__phone.fcp !== null, null, { timeout: 10_000 }).catch(() => {});
   const r = await page.evaluate(() => ({
     ...window.__phone,
-    encoding: performance.getEntriesByType('navigation')[0]?.encodedBodySize < performance.getEntriesByType('navigation')[0]?.decodedBodySize,
     // Whether the wasm came from the worker (its entry then has a workerStart).
     wasmFromWorker: performance.getEntriesByType('resource').some((e) => e.name.endsWith('.wasm') && e.workerStart > 0),
   }));
-  r.kb = sent / 1000;
+  r.kb = stats.sent / 1000;
   await context.close();
   if (r.wasmFromWorker !== warm) throw new Error(`${path}: the wasm ${warm ? 'did not come' : 'came'} from the service worker`);
   return r;
@@ -169,7 +137,7 @@ const KINDS = [['cold', 'cold loads'], ['warm', 'warm loads from the service wor
   .filter(([kind]) => !process.argv.includes(kind === 'cold' ? '--warm' : '--cold'));
 try {
   for (const [kind, what] of KINDS) {
-    console.log(`\n## Phone profile: 390×844 at 3×, 1.6 Mbps / 150 ms, CPU 4×, cache off, brotli (${RUNS} ${what}, median (range))\n`);
+    console.log(`\n## Phone profile: 390×844 at 3×, 1.6 Mbps / 150 ms, CPU 4×, cache off, ${process.argv.includes('--gzip') ? 'gzip' : 'brotli'} (${RUNS} ${what}, median (range))\n`);
     console.log('| page | first contentful paint ms | first paragraph ms | chart visible ms | chart live ms | KB over the network | CLS |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const p of PAGES) {

@@ -326,7 +326,9 @@ fn prerender(dist: &std::path::Path, site: Option<&str>) -> Result<String, (u8, 
             return Err((2, format!("error: --site {s}: the site's address, as in https://cursos.example (no path: that is the public URL)")));
         }
     } else {
-        eprintln!("warning: no --site (LAB_SITE): sitemap.xml lists paths, not whole URLs, and robots.txt does not name it");
+        eprintln!(
+            "warning: no --site (LAB_SITE): sitemap.xml lists paths, not whole URLs, and robots.txt does not name it"
+        );
     }
     let written = crate::ui::prerender::write_all(dist, site).map_err(|e| (1, format!("error: {e}")))?;
     let pages: Vec<_> = written.iter().filter(|(f, _)| f.ends_with(".html")).collect();

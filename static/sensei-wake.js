@@ -31,7 +31,10 @@
     var host = el && hostOf(el);
     return !!host && host.hasAttribute('data-awake');
   };
-  var inApp = function (el) { return !!el && app.contains(el); };
+  // What waits for waking: a control of a live piece (an island's, or a
+  // widget's or an exercise's on a page the app hydrates whole). The rest of
+  // the page (its text's folds and links) is the browser's, awake or not.
+  var waits = function (el) { return !!el && app.contains(el) && !!(hostOf(el) || el.closest(PIECES)); };
   var isField = function (el) {
     return el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
   };
@@ -51,14 +54,14 @@
     mark(el);
   }
   function onValue(e) {
-    if (isField(e.target) && inApp(e.target) && !ready(e.target)) keep(e.target);
+    if (isField(e.target) && waits(e.target) && !ready(e.target)) keep(e.target);
   }
   document.addEventListener('input', onValue, true);
   document.addEventListener('change', onValue, true);
   document.addEventListener('click', function (e) {
     if (!(e.target instanceof Element)) return;
     var el = e.target.closest('button, summary');
-    if (!inApp(el) || ready(el)) return;
+    if (!waits(el) || ready(el)) return;
     // Not now (a form would be sent, a fold toggled behind the app's back): when awake.
     e.preventDefault();
     e.stopPropagation();
@@ -67,7 +70,7 @@
   }, true);
   // Enter in an answer's field sends its form: kept as the press of its first button.
   document.addEventListener('submit', function (e) {
-    if (!inApp(e.target) || ready(e.target)) return;
+    if (!waits(e.target) || ready(e.target)) return;
     e.preventDefault();
     var button = e.target.querySelector('button[type=submit], button:not([type])');
     if (button) { steps.push({ el: button, kind: 'click' }); mark(button); }

@@ -215,3 +215,70 @@ fn a_page_knows_no_student_and_no_query() {
     assert!(!ex.contains("is-right") && !ex.contains("Otra versión (número"));
     assert!(page(&Route::Home).contains("Tu avance: 0 de 9 ejercicios resueltos"));
 }
+
+/// Every chart of every page is in it, drawn: its SVG at both boxes (narrow,
+/// wide) right after its canvas, sized as the style sheet sizes the canvas,
+/// each with its texts, and the chart's data fingerprint; and every
+/// widget and exercise of a lesson's page sits in a host of its own.
+#[test]
+fn every_chart_is_drawn_into_its_page_and_every_piece_has_its_island() {
+    use sensei_lab::chart::boxes::{height, NARROW, WIDE};
+    let mut charts = 0;
+    for (route, body) in pages() {
+        let mut rest = body.as_str();
+        while let Some(i) = rest.find("<canvas ") {
+            rest = &rest[i..];
+            let before = &body[..body.len() - rest.len()];
+            let open = &before[before.rfind("<div ").expect("a chart's box")..];
+            let h: u32 = open
+                .split("data-h=\"")
+                .nth(1)
+                .and_then(|v| v.split('"').next())
+                .and_then(|v| v.parse().ok())
+                .expect("the box's data-h");
+            assert!(
+                open.contains("data-sum=\""),
+                "{route:?}: a chart without its data's fingerprint"
+            );
+            let after = &rest[rest.find("</canvas>").unwrap() + "</canvas>".len()..];
+            assert!(
+                after.starts_with("<!--<#>--><svg"),
+                "{route:?}: a canvas without its picture"
+            );
+            let pictures = &after[..after.find("<!--</#>-->").unwrap()];
+            let svgs: Vec<&str> = pictures.split("</svg>").filter(|s| !s.is_empty()).collect();
+            assert_eq!(svgs.len(), 2, "{route:?}");
+            for (svg, (class, w)) in svgs.iter().zip([("pre narrow", NARROW), ("pre wide", WIDE)]) {
+                assert!(svg.contains(&format!("class=\"{class}\"")), "{route:?}");
+                assert!(
+                    svg.contains(&format!("viewBox=\"0 0 {w} {}\"", height(w, h))),
+                    "{route:?}: {class}"
+                );
+                assert!(svg.matches("<text").count() >= 3, "{route:?}: {class} says nothing");
+            }
+            charts += 1;
+            rest = &rest[1..];
+        }
+        if matches!(route, Route::Lesson { .. }) {
+            let l = lesson();
+            for id in l
+                .directives()
+                .iter()
+                .filter(|d| d.name == "widget")
+                .filter_map(|d| d.get("id"))
+            {
+                assert!(
+                    body.contains(&format!("data-island=\"widget:{id}\"")),
+                    "{id}: no island"
+                );
+            }
+            for n in 1..=9 {
+                assert!(
+                    body.contains(&format!("data-island=\"exercise:{n}\"")),
+                    "exercise {n}: no island"
+                );
+            }
+        }
+    }
+    assert!(charts > 100, "{charts} charts in all the pages");
+}

@@ -233,6 +233,25 @@ impl Chart {
     }
 }
 
+impl DataTable {
+    /// A fingerprint of the table (FNV-1a, 64 bits, in hex): the same data,
+    /// the same fingerprint. A chart carries its data's (`data-sum`), so a
+    /// test can tell that the canvas draws what the prerendered page drew.
+    pub fn fingerprint(&self) -> String {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |s: &str| {
+            for b in s.bytes().chain([0x1f]) {
+                h ^= b as u64;
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        eat(&self.caption);
+        self.head.iter().for_each(|c| eat(c));
+        self.rows.iter().flatten().for_each(|c| eat(c));
+        format!("{h:016x}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,24 +316,5 @@ mod tests {
                 assert!(cell.ends_with(" %"), "{cell}");
             }
         }
-    }
-}
-
-impl DataTable {
-    /// A fingerprint of the table (FNV-1a, 64 bits, in hex): the same data,
-    /// the same fingerprint. A chart carries its data's (`data-sum`), so a
-    /// test can tell that the canvas draws what the prerendered page drew.
-    pub fn fingerprint(&self) -> String {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |s: &str| {
-            for b in s.bytes().chain([0x1f]) {
-                h ^= b as u64;
-                h = h.wrapping_mul(0x0100_0000_01b3);
-            }
-        };
-        eat(&self.caption);
-        self.head.iter().for_each(|c| eat(c));
-        self.rows.iter().flatten().for_each(|c| eat(c));
-        format!("{h:016x}")
     }
 }

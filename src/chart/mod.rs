@@ -91,7 +91,8 @@ impl Chart {
         use plotters::prelude::IntoDrawingArea;
         let mut out = String::new();
         {
-            let root = svg::Svg::with_string(&mut out, (width, boxes::height(width, height)), class).into_drawing_area();
+            let root =
+                svg::Svg::with_string(&mut out, (width, boxes::height(width, height)), class).into_drawing_area();
             // An SVG string refuses nothing; a chart's own error leaves what was drawn.
             let _ = self.draw(&root);
         }

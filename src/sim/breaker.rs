@@ -219,11 +219,19 @@ pub fn simulate(params: &BreakerParams) -> BreakerRun {
     }
 }
 
-/// `5.07` → `"12:00:05"` (seconds from 12:00:00).
+/// `5.07` → `"12:00:05.07"`, `35.0` → `"12:00:35"` (seconds from 12:00:00,
+/// to the hundredth, as the command line says them: 35.08 and 35.23 s are
+/// two moments, not one).
 pub fn clock(t: f64) -> String {
-    let s = (12 * 3600) as f64 + t;
-    let s = s.max(0.0).round() as i64;
-    format!("{:02}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+    let cs = ((12 * 3600) as f64 + t).max(0.0) * 100.0;
+    let cs = cs.round() as i64;
+    let s = cs / 100;
+    let hms = format!("{:02}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60);
+    match cs % 100 {
+        0 => hms,
+        h if h % 10 == 0 => format!("{hms}.{}", h / 10),
+        h => format!("{hms}.{h:02}"),
+    }
 }
 
 /// The run's three figures as `(label, value)`, the same in the page and on
@@ -262,6 +270,31 @@ pub fn figures(p: &BreakerParams, r: &BreakerRun) -> [(String, String); 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_clock_says_the_hundredth() {
+        assert_eq!(clock(0.0), "12:00:00");
+        assert_eq!(clock(5.08), "12:00:05.08");
+        assert_eq!(clock(35.2), "12:00:35.2");
+        assert_eq!(clock(65.239), "12:01:05.24");
+        assert_eq!(clock(59.999), "12:01:00");
+        // The lesson's run: it opens, then opens again, at two moments the page tells apart.
+        let r = simulate(&BreakerParams::default());
+        let said: Vec<String> = r
+            .transitions
+            .iter()
+            .take(3)
+            .map(|(t, s)| format!("{}: {}", clock(*t), s.label()))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "12:00:05.08: abierto",
+                "12:00:35.08: semiabierto",
+                "12:00:35.23: abierto"
+            ]
+        );
+    }
 
     #[test]
     fn exercise_7() {

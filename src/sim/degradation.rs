@@ -247,9 +247,13 @@ pub fn notes(p: &DegradationParams) -> Vec<String> {
     use crate::fmt::es_int;
     if p.incident_min > 0 && p.incident_at_min >= p.duration_min {
         vec![format!(
-            "El incidente empieza en el minuto {}, después de los {} minutos mostrados: la gráfica no lo alcanza.",
+            "El incidente empieza en el minuto {}, después de {}: la gráfica no lo alcanza.",
             es_int(p.incident_at_min as i64),
-            es_int(p.duration_min as i64)
+            if p.duration_min == 1 {
+                "el único minuto mostrado".to_string()
+            } else {
+                format!("los {} minutos mostrados", es_int(p.duration_min as i64))
+            }
         )]
     } else {
         Vec::new()

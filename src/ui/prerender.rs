@@ -171,7 +171,10 @@ pub fn sitemap(routes: &[Route], base_href: &str, site: Option<&str>) -> String 
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
     for r in routes.iter().filter(|r| **r != Route::NotFound) {
-        out.push_str(&format!("  <url><loc>{}</loc></url>\n", escape(&address(r, base_href, site))));
+        out.push_str(&format!(
+            "  <url><loc>{}</loc></url>\n",
+            escape(&address(r, base_href, site))
+        ));
     }
     out.push_str("</urlset>\n");
     out

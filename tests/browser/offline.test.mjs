@@ -23,7 +23,7 @@ const repo = join(here, '..', '..');
 const DIST = process.env.LAB_DIST || join(repo, 'dist');
 const LESSON = `/lecciones/${SLUG}`;
 
-let tmp, A, B, DEV, root, server, base, requests = 0;
+let tmp, A, B, DEV, root, server, base, requests = 0, hanging = false;
 
 /** Another build: the same code under new hashed names, its page, policy, version and worker made again by the build's own scripts. */
 async function rebuilt(from, to) {
@@ -56,7 +56,8 @@ before(async () => {
     .replace(/<div id="app"[\s\S]*<\/div>(\s*<\/body>)/, '<div id="app"></div>$1');
   await writeFile(join(DEV, 'index.html'), page);
   root = A;
-  server = await serve(() => root, 0);
+  // While `hanging`, a page asked for by a navigation gets no answer (its files still do).
+  server = await serve(() => root, 0, '', (req) => hanging && (req.headers['sec-fetch-mode'] === 'navigate' || req.headers.accept?.startsWith('text/html')));
   server.on('request', () => { requests += 1; });
   base = `http://127.0.0.1:${server.address().port}`;
   await launch();
@@ -346,6 +347,35 @@ test('under a sub-path (/cursos/lab/): the worker\'s scope is the base, and the 
   await page.waitForSelector('#widget-herd canvas[data-draws]');
   await page.goto(`${at}/embed/${SLUG}/ejercicios/4`);
   await page.waitForSelector('#exercise-4');
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('a connection that hangs: after 3 s the cached page, and for another address none of the home page\'s text', async () => {
+  root = A;
+  const ctx = await context();
+  // What the page shows when its document is parsed: the app's root as it came.
+  await ctx.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
+    window.__arrived = { route: document.getElementById('app')?.dataset.route ?? null, text: document.getElementById('app')?.textContent.length ?? 0 };
+  }));
+  const page = await ctx.newPage();
+  const problems = watch(page);
+  await shows(page, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  await controlled(page);
+  hanging = true;
+  try {
+    const t0 = Date.now();
+    await page.goto(base + `${LESSON}/widgets/storm`, { waitUntil: 'commit', timeout: 15_000 });
+    await page.waitForSelector('#app[data-ready]', { timeout: 15_000 });
+    const waited = Date.now() - t0;
+    assert.ok(waited >= 2_900 && waited < 10_000, `the cached page came after ${waited} ms`);
+    // The cached page is the home page's: it came without its prerendered text, and the app drew the address's page.
+    assert.deepEqual(await page.evaluate(() => window.__arrived), { route: null, text: 0 });
+    await page.waitForSelector('main.piece-page #widget-storm canvas[data-draws]');
+    assert.match(await page.title(), /^Tormenta de reintentos/);
+  } finally {
+    hanging = false;
+  }
   assert.deepEqual(problems, []);
   await ctx.close();
 });

@@ -103,10 +103,10 @@ test('¿reintentarías?: exercise 1, and a malformed Retry-After', async () => {
 test('circuit breaker: exercise 7', async () => {
   const { page, problems } = await open(`${LESSON}/circuit-breaker`);
   await page.waitForFunction(() => Number(document.querySelector('#widget-breaker canvas')?.dataset.draws) >= 1);
-  assert.equal(await page.textContent('#widget-breaker td[data-figure="opened"]'), '12:00:05');
+  assert.equal(await page.textContent('#widget-breaker td[data-figure="opened"]'), '12:00:05.08');
   assert.equal(await page.textContent('#widget-breaker td[data-figure="fallbacks"]'), '15,000');
   const steps = await page.$$eval('#widget-breaker [data-figure="transitions"] li', (lis) => lis.map((l) => l.textContent));
-  assert.deepEqual(steps.slice(0, 3), ['12:00:05: abierto', '12:00:35: semiabierto', '12:00:35: abierto']);
+  assert.deepEqual(steps.slice(0, 3), ['12:00:05.08: abierto', '12:00:35.08: semiabierto', '12:00:35.23: abierto']);
   // When Triton comes back at 12:00:20, the probes at 12:00:35 succeed and it closes.
   await page.locator('#widget-breaker .control:has(#breaker-recover-s) input[type=checkbox]').check();
   await page.fill('#breaker-recover-s', '20');

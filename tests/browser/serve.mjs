@@ -14,9 +14,11 @@ export const types = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** `dir` may be a function giving the folder at each request (a host that deploys a new build). */
-export function serve(dir, port = 0, prefix = '') {
+/** `dir` may be a function giving the folder at each request (a host that deploys a new build);
+ * `hang(req)`, when it says true, leaves that request without an answer (a connection that hangs). */
+export function serve(dir, port = 0, prefix = '', hang = () => false) {
   const server = createServer(async (req, res) => {
+    if (hang(req)) return;
     try {
       const root = resolve(typeof dir === 'function' ? dir() : dir);
       const url = new URL(req.url, 'http://127.0.0.1');

@@ -43,7 +43,10 @@ pub fn IslandRoot(props: &IslandRootProps) -> Html {
         IslandPiece::Toc(active) => html! { <Toc lesson={slug.clone()} active={active.clone()} /> },
         IslandPiece::Embed(section) => html! { <EmbedCode piece={Piece::Section(section.clone())} /> },
         IslandPiece::Term { card, text } => {
-            match crate::lesson::concepts::cards(&slug).into_iter().find(|c| c.id == *card) {
+            match crate::lesson::concepts::cards(&slug)
+                .into_iter()
+                .find(|c| c.id == *card)
+            {
                 Some(card) => html! { <Term slug={slug.clone()} card={card} text={text.clone()} /> },
                 None => html! { { text.clone() } },
             }

@@ -87,6 +87,15 @@ impl IslandPiece {
         })
     }
 
+    /// Whether waking it is a small matter (a button or two, no run of the
+    /// core): several such wake in one idle moment.
+    pub fn light(&self) -> bool {
+        matches!(
+            self,
+            IslandPiece::Term { .. } | IslandPiece::Embed(_) | IslandPiece::Knew(_)
+        )
+    }
+
     /// Whether the host sits in running text (a `<span>`) rather than
     /// between blocks (a `<div>`).
     pub fn inline(&self) -> bool {

@@ -26,6 +26,9 @@ use web_sys::{Element, HtmlAnchorElement, IntersectionObserver, IntersectionObse
 use yew::prelude::*;
 use yew::AppHandle;
 
+/// The observer of the hosts near the screen, and its callback (kept alive with it).
+type Watch = (IntersectionObserver, Closure<dyn FnMut(js_sys::Array)>);
+
 /// A page of islands while it is one.
 struct Islands {
     root: Element,
@@ -40,7 +43,7 @@ struct Islands {
     handles: Vec<AppHandle<IslandRoot>>,
     /// Whether a task to wake the next host is already on its way.
     scheduled: bool,
-    observer: Option<(IntersectionObserver, Closure<dyn FnMut(js_sys::Array)>)>,
+    observer: Option<Watch>,
     listeners: Vec<EventListener>,
 }
 
@@ -71,7 +74,9 @@ pub fn start(root: Element, route: &Route) {
         for i in 0..list.length() {
             if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
                 // A host inside another wakes with it.
-                let nested = el.parent_element().and_then(|p| p.closest(&format!("[{KEY}]")).ok().flatten());
+                let nested = el
+                    .parent_element()
+                    .and_then(|p| p.closest(&format!("[{KEY}]")).ok().flatten());
                 if nested.is_none() {
                     asleep.push(el);
                 }
@@ -113,7 +118,7 @@ pub fn start(root: Element, route: &Route) {
 }
 
 /// Watches the hosts: one near the screen is woken soon.
-fn observe(hosts: &[Element]) -> Option<(IntersectionObserver, Closure<dyn FnMut(js_sys::Array)>)> {
+fn observe(hosts: &[Element]) -> Option<Watch> {
     let on_seen = Closure::<dyn FnMut(js_sys::Array)>::new(|entries: js_sys::Array| {
         for entry in entries.iter() {
             let entry: IntersectionObserverEntry = entry.unchecked_into();
@@ -181,13 +186,27 @@ fn schedule(urgent: bool) {
     }
     let urgent = urgent || PAGE.with(|p| p.borrow().as_ref().is_some_and(|page| !page.soon.is_empty()));
     let Some(window) = web_sys::window() else { return };
-    let run = Closure::once_into_js(move || {
+    let run = Closure::once_into_js(move |deadline: JsValue| {
         PAGE.with(|p| {
             if let Some(page) = p.borrow_mut().as_mut() {
                 page.scheduled = false;
             }
         });
-        wake_next();
+        // An idle moment's time left (`IdleDeadline.timeRemaining()`), if it is one.
+        let left = || {
+            js_sys::Reflect::get(&deadline, &"timeRemaining".into())
+                .ok()
+                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+                .and_then(|f| f.call0(&deadline).ok())
+                .and_then(|v| v.as_f64())
+        };
+        // A heavy piece alone; light ones (a term, a section's «Insertar», «Lo sabía»)
+        // several in a row while the moment lasts.
+        for _ in 0..LIGHT_IN_A_ROW {
+            if !wake_next() || left().is_none_or(|ms| ms < 8.0) {
+                break;
+            }
+        }
         schedule(false);
     });
     let idle = js_sys::Reflect::get(&window, &JsValue::from_str("requestIdleCallback"))
@@ -206,8 +225,12 @@ fn schedule(urgent: bool) {
     }
 }
 
-/// Hydrates the next host in line into its piece.
-fn wake_next() {
+/// How many light pieces one idle moment may wake.
+const LIGHT_IN_A_ROW: usize = 12;
+
+/// Hydrates the next host in line into its piece; whether the one after
+/// it may come in the same task (it was light: see [`IslandPiece::light`]).
+fn wake_next() -> bool {
     let next = PAGE.with(|p| {
         let mut p = p.borrow_mut();
         let page = p.as_mut()?;
@@ -215,13 +238,14 @@ fn wake_next() {
             .pop_front()
             .or_else(|| (!page.asleep.is_empty()).then(|| page.asleep.remove(0)))
     });
-    let Some(host) = next else { return };
+    let Some(host) = next else { return false };
     let slug = host.get_attribute(LESSON).unwrap_or_default();
     let Some(piece) = host.get_attribute(KEY).as_deref().and_then(IslandPiece::from_key) else {
         // Not a piece this build knows: it stays as the page has it.
         woke(&host);
-        return;
+        return true;
     };
+    let light = piece.light();
     let marked = host.clone();
     let props = IslandRootProps {
         slug,
@@ -234,6 +258,7 @@ fn wake_next() {
             page.handles.push(handle);
         }
     });
+    light
 }
 
 /// `host`'s piece has rendered.
@@ -279,24 +304,33 @@ pub fn navigate(to: Route) {
         let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&url));
     }
     if in_this_lesson(&to) {
-        crate::ui::host::set_title(&to.title());
-        let section = match &to {
-            Route::Section { section, .. } => window.document().and_then(|d| d.get_element_by_id(section)),
-            _ => None,
-        };
-        match section {
-            Some(el) => el.scroll_into_view(),
-            None => window.scroll_to_with_x_and_y(0.0, 0.0),
-        }
+        show(&to);
     } else {
         into_app();
+    }
+}
+
+/// A place of this lesson's page: its title, and the page scrolled to its
+/// section (or to the top), as the app's lesson page does.
+fn show(to: &Route) {
+    let Some(window) = web_sys::window() else { return };
+    crate::ui::host::set_title(&to.title());
+    let section = match to {
+        Route::Section { section, .. } => window.document().and_then(|d| d.get_element_by_id(section)),
+        _ => None,
+    };
+    match section {
+        Some(el) => el.scroll_into_view(),
+        None => window.scroll_to_with_x_and_y(0.0, 0.0),
     }
 }
 
 /// A plain click on a link of the lab (same site, under its base, to a
 /// page the lab has): followed without reloading.
 fn on_click(e: &web_sys::Event) {
-    let Some(click) = e.dyn_ref::<web_sys::MouseEvent>() else { return };
+    let Some(click) = e.dyn_ref::<web_sys::MouseEvent>() else {
+        return;
+    };
     if click.default_prevented()
         || click.button() != 0
         || click.ctrl_key()
@@ -331,12 +365,12 @@ fn on_click(e: &web_sys::Event) {
     navigate(route);
 }
 
-/// Back or forward: within the lesson the browser restores the place; to
+/// Back or forward: within the lesson, to that place of the page; to
 /// another page, the app renders it.
 fn on_popstate() {
     let route = router::current();
     if in_this_lesson(&route) {
-        crate::ui::host::set_title(&route.title());
+        show(&route);
     } else {
         into_app();
     }
@@ -345,7 +379,9 @@ fn on_popstate() {
 /// Lets the islands go and renders the app in the root for the address the
 /// page is at now (it follows the history from there).
 fn into_app() {
-    let Some(page) = PAGE.with(|p| p.borrow_mut().take()) else { return };
+    let Some(page) = PAGE.with(|p| p.borrow_mut().take()) else {
+        return;
+    };
     let Islands {
         root,
         handles,

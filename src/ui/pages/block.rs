@@ -63,7 +63,10 @@ fn directive(slug: &str, d: &Directive) -> Html {
         ("table", Some("methods"), _) => html! { <MethodsTable /> },
         ("progress", _, _) => island(slug, IslandPiece::Progress),
         ("cards", _, _) => html! { <ConceptCards slug={slug.to_string()} /> },
-        ("knew", _, _) => island(slug, IslandPiece::Knew(d.get("n").and_then(|n| n.parse().ok()).unwrap_or(0))),
+        ("knew", _, _) => island(
+            slug,
+            IslandPiece::Knew(d.get("n").and_then(|n| n.parse().ok()).unwrap_or(0)),
+        ),
         ("program", _, Some(output)) => html! {
             <ProgramListing slug={slug.to_string()} src={d.get("src").unwrap_or_default().to_string()} output={output.to_string()} />
         },

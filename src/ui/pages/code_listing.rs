@@ -15,7 +15,9 @@ pub struct ProgramListingProps {
 pub fn program_output(output: &str) -> Vec<String> {
     match output {
         "herd" => herd::lesson_program_output().to_vec(),
-        "idempotency" => idempotency::lesson_program_output(idempotency::LESSON_TITLE, idempotency::LESSON_SEED).to_vec(),
+        "idempotency" => {
+            idempotency::lesson_program_output(idempotency::LESSON_TITLE, idempotency::LESSON_SEED).to_vec()
+        }
         _ => Vec::new(),
     }
 }

@@ -3,9 +3,9 @@
 
 use crate::lesson::Section;
 use crate::ui::hooks::url_state;
-use crate::ui::pages::block::Blocks;
 use crate::ui::islands::island_host::IslandHost;
 use crate::ui::islands::IslandPiece;
+use crate::ui::pages::block::Blocks;
 use crate::ui::pages::not_found::NotFound;
 use crate::ui::route::{LessonSlug, Route};
 use crate::ui::router::Link;

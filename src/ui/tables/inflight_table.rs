@@ -20,8 +20,8 @@ pub fn InflightTable() -> Html {
     html! {
         <div class="table-wrap">
             <table class="lesson-table" data-table="inflight">
-                <caption>{ format!("Por pod: {} requests por segundo, ≈ {} ms de otro trabajo, con Triton trabado",
-                    es_int((p.rps / p.pods) as i64), p.other_ms) }</caption>
+                <caption>{ format!("Por pod: {} por segundo, ≈ {} ms de otro trabajo, con Triton trabado",
+                    crate::fmt::es_count((p.rps / p.pods) as i64, "request", "requests"), p.other_ms) }</caption>
                 <thead>
                     <tr>
                         <th scope="col">{ "Timeout hacia Triton" }</th>

@@ -14,7 +14,7 @@ pub fn LayersTable() -> Html {
     html! {
         <div class="table-wrap">
             <table class="lesson-table" data-table="layers">
-                <caption>{ format!("Tres capas que reintentan {} veces cada una: cada llamada se vuelve hasta {} intentos", p.retries, p.retries + 1) }</caption>
+                <caption>{ format!("Tres capas que reintentan {} cada una: cada llamada se vuelve hasta {}", crate::fmt::es_count(p.retries as i64, "vez", "veces"), crate::fmt::es_count(p.retries as i64 + 1, "intento", "intentos")) }</caption>
                 <thead><tr><th scope="col">{ "Pieza" }</th><th scope="col">{ "Intentos que le llegan por cada request de arriba" }</th></tr></thead>
                 <tbody>
                     { for names.iter().zip(&r.reaching).enumerate().map(|(k, (n, a))| html! {

@@ -89,9 +89,9 @@ pub fn HerdWidget() -> Html {
         columns
             .iter()
             .map(|(l, r)| format!(
-                "{l}, pico de {} y {} intentos",
+                "{l}, pico de {} y {}",
                 es_int(r.peak as i64),
-                es_int(r.attempts as i64)
+                crate::fmt::es_count(r.attempts as i64, "intento", "intentos")
             ))
             .collect::<Vec<_>>()
             .join("; "),

@@ -64,7 +64,7 @@ async function visit(page, address) {
   }));
 }
 
-test('every prerendered page wakes at its address (a lesson's as islands), without an error', async () => {
+test('every prerendered page wakes at its address (a lesson\'s as islands), without an error', async () => {
   const all = addresses();
   // The lesson, its print view, every section, widget and exercise alone and embedded.
   assert.ok(all.length > 150, `${all.length} pages`);

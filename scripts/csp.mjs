@@ -42,6 +42,11 @@ const policy = [
   "form-action 'none'",
 ].join('; ');
 const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
+// The loader runs as soon as its files are there (`async`), not after the
+// whole page is parsed: the wasm compiles while a long page still arrives, and
+// the app starts at DOMContentLoaded (ui::start waits for it). The policy's
+// hash is of the script's text, which this leaves as it is.
+html = html.replace('<script type="module">', '<script type="module" async>');
 // First in <head> after the charset, before anything it governs.
 html = html.replace(/(<meta charset="utf-8"\s*\/?>)/, `$1\n  ${meta}`);
 if (!html.includes(meta)) { console.error(`${file}: no <meta charset> to put the policy after`); process.exit(1); }

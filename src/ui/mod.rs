@@ -33,6 +33,20 @@ pub const ROOT_ID: &str = "app";
 #[cfg(target_arch = "wasm32")]
 pub fn start() {
     panic_panel::install();
+    // The loader is `async` (scripts/csp.mjs): the wasm may be ready while the
+    // page is still arriving. The app starts on the whole page.
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        if doc.ready_state() == "loading" {
+            gloo::events::EventListener::once(&doc, "DOMContentLoaded", |_| begin()).forget();
+            return;
+        }
+    }
+    begin();
+}
+
+/// [`start`], once the page is all there.
+#[cfg(target_arch = "wasm32")]
+fn begin() {
     let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(ROOT_ID))

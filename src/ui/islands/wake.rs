@@ -41,8 +41,9 @@ struct Islands {
     awake: usize,
     total: usize,
     handles: Vec<AppHandle<IslandRoot>>,
-    /// Whether a task to wake the next host is already on its way.
-    scheduled: bool,
+    /// Whether a task to wake the next host is already on its way: at once, or at an idle moment.
+    scheduled_now: bool,
+    scheduled_idle: bool,
     observer: Option<Watch>,
     listeners: Vec<EventListener>,
 }
@@ -68,6 +69,7 @@ pub fn applies(route: &Route, root: &Element) -> bool {
 
 /// Starts waking the islands of the prerendered page in `root`.
 pub fn start(root: Element, route: &Route) {
+    mark("islands-start");
     let Some(lesson) = lesson_of(route) else { return };
     let mut asleep = Vec::new();
     if let Ok(list) = root.query_selector_all(&format!("[{KEY}]")) {
@@ -106,7 +108,8 @@ pub fn start(root: Element, route: &Route) {
             awake: 0,
             total,
             handles: Vec::new(),
-            scheduled: false,
+            scheduled_now: false,
+            scheduled_idle: false,
             observer,
             listeners,
         })
@@ -115,16 +118,42 @@ pub fn start(root: Element, route: &Route) {
         all_awake();
     }
     schedule(false);
+    mark("islands-started");
+}
+
+/// A performance mark, for the benchmarks (`benches/phone.mjs`).
+fn mark(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark(name);
+    }
 }
 
 /// Watches the hosts: one near the screen is woken soon.
 fn observe(hosts: &[Element]) -> Option<Watch> {
     let on_seen = Closure::<dyn FnMut(js_sys::Array)>::new(|entries: js_sys::Array| {
+        let screen = web_sys::window()
+            .and_then(|w| w.inner_height().ok())
+            .and_then(|h| h.as_f64())
+            .unwrap_or(0.0);
+        let (mut shown, mut near) = (Vec::new(), Vec::new());
         for entry in entries.iter() {
             let entry: IntersectionObserverEntry = entry.unchecked_into();
             if entry.is_intersecting() {
-                soon(entry.target(), false);
+                // On the screen itself, or only within the margin around it.
+                let r = entry.bounding_client_rect();
+                if r.bottom() > 0.0 && r.top() < screen {
+                    shown.push(entry.target());
+                } else {
+                    near.push(entry.target());
+                }
             }
+        }
+        // What is on the screen first, in the page's order; then what is near.
+        for el in shown.into_iter().rev() {
+            soon(el, true);
+        }
+        for el in near {
+            soon(el, false);
         }
     });
     let init = IntersectionObserverInit::new();
@@ -171,25 +200,40 @@ fn soon(el: Element, now: bool) {
     schedule(true);
 }
 
-/// Makes sure a task will wake the next host: at once for one in line,
-/// else when the browser is idle.
+/// Makes sure a task will wake the next host: at once for one in line
+/// (even while an idle moment is awaited), else when the browser is idle.
 fn schedule(urgent: bool) {
-    let go = PAGE.with(|p| match p.borrow_mut().as_mut() {
-        Some(page) if !page.scheduled && (!page.soon.is_empty() || !page.asleep.is_empty()) => {
-            page.scheduled = true;
-            true
-        }
-        _ => false,
-    });
-    if !go {
-        return;
-    }
-    let urgent = urgent || PAGE.with(|p| p.borrow().as_ref().is_some_and(|page| !page.soon.is_empty()));
     let Some(window) = web_sys::window() else { return };
+    let idle = js_sys::Reflect::get(&window, &JsValue::from_str("requestIdleCallback"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    // Which kind of task to ask for, if one of that kind is not already on its way.
+    let ask = PAGE.with(|p| {
+        let mut p = p.borrow_mut();
+        let page = p.as_mut()?;
+        let now = urgent || !page.soon.is_empty();
+        if page.soon.is_empty() && page.asleep.is_empty() {
+            return None;
+        }
+        if now && !page.scheduled_now {
+            page.scheduled_now = true;
+            Some(true)
+        } else if !now && !page.scheduled_now && !page.scheduled_idle {
+            page.scheduled_idle = true;
+            Some(false)
+        } else {
+            None
+        }
+    });
+    let Some(now) = ask else { return };
     let run = Closure::once_into_js(move |deadline: JsValue| {
         PAGE.with(|p| {
             if let Some(page) = p.borrow_mut().as_mut() {
-                page.scheduled = false;
+                if now {
+                    page.scheduled_now = false;
+                } else {
+                    page.scheduled_idle = false;
+                }
             }
         });
         // An idle moment's time left (`IdleDeadline.timeRemaining()`), if it is one.
@@ -201,25 +245,22 @@ fn schedule(urgent: bool) {
                 .and_then(|v| v.as_f64())
         };
         // A heavy piece alone; light ones (a term, a section's «Insertar», «Lo sabía»)
-        // several in a row while the moment lasts.
+        // several in a row while the moment lasts (a task at once: while they are light).
         for _ in 0..LIGHT_IN_A_ROW {
-            if !wake_next() || left().is_none_or(|ms| ms < 8.0) {
+            if !wake_next() || left().is_some_and(|ms| ms < 8.0) {
                 break;
             }
         }
         schedule(false);
     });
-    let idle = js_sys::Reflect::get(&window, &JsValue::from_str("requestIdleCallback"))
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
     match idle {
-        Some(idle) if !urgent => {
+        Some(idle) if !now => {
             let options = js_sys::Object::new();
             let _ = js_sys::Reflect::set(&options, &"timeout".into(), &JsValue::from_f64(1_000.0));
             let _ = idle.call2(&window, &run, &options);
         }
         _ => {
-            let delay = if urgent { 0 } else { 50 };
+            let delay = if now { 0 } else { 50 };
             let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(run.unchecked_ref(), delay);
         }
     }
@@ -239,6 +280,7 @@ fn wake_next() -> bool {
             .or_else(|| (!page.asleep.is_empty()).then(|| page.asleep.remove(0)))
     });
     let Some(host) = next else { return false };
+    mark("island-wake");
     let slug = host.get_attribute(LESSON).unwrap_or_default();
     let Some(piece) = host.get_attribute(KEY).as_deref().and_then(IslandPiece::from_key) else {
         // Not a piece this build knows: it stays as the page has it.

@@ -41,12 +41,20 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // The command line's texts (each parameter's --help, each scenario's work
 // budget and switches) are left out of the wasm: with them it was 394,774.
 // Session 17: 390,976, +683 (texts the page and the command line share).
-const LIMIT = 999 * 1000;
-const LIMIT_BR = 999 * 1000;
-const PAGE_LIMIT_BR = 999 * 1000;
-// The pages themselves: the lesson's (every section's is the same size) is
-// the largest, ≈ 35 KB gzipped; it comes first and shows the text at once.
-const PAGE_LIMIT = 38 * 1000;
+// Session 18 (#32), 406,214 gzipped, +15,238: sensei-wake.js (2,675: what a
+// learner does before a piece wakes), the wasm +11,277 (a lesson's page woken
+// as islands: each piece its own Yew root, the IntersectionObserver and idle
+// scheduling, links that go on without the app; the loader waiting for the
+// page; a chart's data fingerprint and its prerendered picture kept until it
+// changes), the CSS +595 (the pictures' boxes, «Preparando…»). The build is
+// now served brotli where the browser takes it: 324,559 bytes, the limit
+// that matters to a learner (LIMIT_BR); gzip is still limited (LIMIT).
+const LIMIT = 408 * 1000;
+const LIMIT_BR = 326 * 1000;
+// The pages themselves, brotli: the largest is the lesson's (every section's
+// is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and
+// wide); it comes first and shows the text and the charts at once.
+const PAGE_LIMIT_BR = 41 * 1000;
 const GOAL = 350 * 1000;
 
 const dist = process.argv[2] || 'dist';

@@ -47,7 +47,7 @@
   }
   function keep(el) {
     var last = steps[steps.length - 1];
-    var step = { el: el, kind: 'value', value: el.value, checked: el.checked };
+    var step = { el: el, kind: 'value', value: el.value, checked: el.checked, at: location.pathname };
     // A slider dragged is many inputs: one step, its last value.
     if (last && last.el === el && last.kind === 'value') steps[steps.length - 1] = step;
     else steps.push(step);
@@ -65,7 +65,7 @@
     // Not now (a form would be sent, a fold toggled behind the app's back): when awake.
     e.preventDefault();
     e.stopPropagation();
-    steps.push({ el: el, kind: 'click' });
+    steps.push({ el: el, kind: 'click', at: location.pathname });
     mark(el);
   }, true);
   // Enter in an answer's field sends its form: kept as the press of its first button.
@@ -73,7 +73,7 @@
     if (!waits(e.target) || ready(e.target)) return;
     e.preventDefault();
     var button = e.target.querySelector('button[type=submit], button:not([type])');
-    if (button) { steps.push({ el: button, kind: 'click' }); mark(button); }
+    if (button) { steps.push({ el: button, kind: 'click', at: location.pathname }); mark(button); }
   }, true);
 
   // Values set before this script ran (the page still arriving).
@@ -89,10 +89,11 @@
   else already();
 
   // The same element after waking: hydration keeps the page's nodes; a page
-  // the app rendered anew (a query in its address) has new ones, found by id.
-  function find(el) {
-    if (el.isConnected) return el;
-    return el.id ? document.getElementById(el.id) : null;
+  // the app rendered anew at the same address (a query in it) has new ones,
+  // found by id. Not on another page the learner has gone on to.
+  function find(step) {
+    if (step.el.isConnected) return step.el;
+    return step.el.id && step.at === location.pathname ? document.getElementById(step.el.id) : null;
   }
   var next = function () { return new Promise(function (ok) { setTimeout(ok, 0); }); };
   var replaying = Promise.resolve();
@@ -102,7 +103,7 @@
     steps = steps.filter(function (s) { return mine.indexOf(s) < 0; });
     replaying = replaying.then(next).then(async function () {
       for (var i = 0; i < mine.length; i++) {
-        var s = mine[i], el = find(s.el);
+        var s = mine[i], el = find(s);
         if (!el) continue;
         if (s.kind === 'click') {
           el.click();

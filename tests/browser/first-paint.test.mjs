@@ -222,6 +222,14 @@ test('a lesson wakes as islands: every live piece on its own, and links go on wi
   await page.locator('nav.toc a').nth(3).click();
   await page.waitForFunction(() => /\/lecciones\/[^/]+\/[^/]+$/.test(location.pathname));
   assert.equal(await page.evaluate(() => window.__same), true);
+  // A concept's card, from a term in the text: the cards' section, at that card, kept in the address.
+  const term = page.locator('#la-manada button.term[data-concept="jitter"]').first();
+  await term.scrollIntoViewIfNeeded();
+  await term.click();
+  await page.locator('#la-manada .term-card a').first().click();
+  await page.waitForFunction(() => location.pathname.endsWith('/conceptos') && location.hash === '#concepto-jitter');
+  await page.waitForFunction(() => Math.abs(document.getElementById('concepto-jitter').getBoundingClientRect().top) < 200);
+  assert.equal(await page.evaluate(() => window.__same), true);
   // Another page of the lab: the app renders it, still without a reload.
   await page.evaluate(() => {
     const a = document.createElement('a');

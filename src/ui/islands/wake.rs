@@ -340,13 +340,24 @@ fn in_this_lesson(to: &Route) -> bool {
 /// A link followed from a piece (its [`crate::ui::router::Navigator`]) or
 /// from the page's text.
 pub fn navigate(to: Route) {
+    go(&to, None);
+}
+
+/// Goes to `to`; `anchor`: the element a link's `#id` names in it (a
+/// concept's card in the cards' section), kept in the address and scrolled to.
+fn go(to: &Route, anchor: Option<String>) {
     let Some(window) = web_sys::window() else { return };
     if let Ok(history) = window.history() {
-        let url = crate::ui::hooks::url_state::href(&to.path());
+        let hash = anchor.as_deref().map(|a| format!("#{a}")).unwrap_or_default();
+        let url = format!("{}{hash}", crate::ui::hooks::url_state::href(&to.path()));
         let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&url));
     }
-    if in_this_lesson(&to) {
-        show(&to);
+    if in_this_lesson(to) {
+        show(to);
+        let target = anchor.and_then(|a| window.document()?.get_element_by_id(&a));
+        if let Some(el) = target {
+            el.scroll_into_view();
+        }
     } else {
         into_app();
     }
@@ -404,7 +415,11 @@ fn on_click(e: &web_sys::Event) {
         return;
     }
     e.prevent_default();
-    navigate(route);
+    let hash = a.hash();
+    go(
+        &route,
+        hash.strip_prefix('#').filter(|h| !h.is_empty()).map(str::to_string),
+    );
 }
 
 /// Back or forward: within the lesson, to that place of the page; to

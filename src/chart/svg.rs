@@ -78,6 +78,21 @@ fn opacity(attr: &str, alpha: u32) -> String {
     }
 }
 
+/// `fill="#rrggbb"` and its opacity.
+fn fill(rgb: (u8, u8, u8), alpha: u32) -> String {
+    format!("fill=\"{}\"{}", hex(rgb), opacity("fill", alpha))
+}
+
+/// An outline: no fill, the stroke's colour, opacity and width.
+fn outline(s: Stroke) -> String {
+    format!(
+        "fill=\"none\" stroke=\"{}\"{} stroke-width=\"{}\"",
+        hex(s.rgb),
+        opacity("stroke", s.alpha),
+        s.width
+    )
+}
+
 /// A coordinate written with at most one decimal.
 fn n(v: f64) -> String {
     trim(format!("{v:.1}"))
@@ -118,13 +133,7 @@ impl<'a> Svg<'a> {
 
     fn flush(&mut self) {
         if let Some((s, d)) = self.pending.take() {
-            let _ = write!(
-                self.body,
-                "<path d=\"{d}\" fill=\"none\" stroke=\"{}\"{} stroke-width=\"{}\"/>",
-                hex(s.rgb),
-                opacity("stroke", s.alpha),
-                s.width
-            );
+            let _ = write!(self.body, "<path d=\"{d}\" {}/>", outline(s));
         }
     }
 
@@ -268,11 +277,10 @@ impl DrawingBackend for Svg<'_> {
         let a = alpha_of(color);
         if a > 0 {
             self.element(&format!(
-                "<rect x=\"{}\" y=\"{}\" width=\"1\" height=\"1\" fill=\"{}\"{}/>",
+                "<rect x=\"{}\" y=\"{}\" width=\"1\" height=\"1\" {}/>",
                 p.0,
                 p.1,
-                hex(color.rgb),
-                opacity("fill", a)
+                fill(color.rgb, a)
             ));
         }
         Ok(())
@@ -287,31 +295,28 @@ impl DrawingBackend for Svg<'_> {
         a: BackendCoord,
         b: BackendCoord,
         style: &S,
-        fill: bool,
+        filled: bool,
     ) -> Result<(), Error> {
         let s = stroke_of(style);
         if s.alpha == 0 {
             return Ok(());
         }
         let (w, h) = (b.0 - a.0, b.1 - a.1);
-        if fill {
+        if filled {
             if w > 0 && h > 0 {
                 self.element(&format!(
-                    "<rect x=\"{}\" y=\"{}\" width=\"{w}\" height=\"{h}\" fill=\"{}\"{}/>",
+                    "<rect x=\"{}\" y=\"{}\" width=\"{w}\" height=\"{h}\" {}/>",
                     a.0,
                     a.1,
-                    hex(s.rgb),
-                    opacity("fill", s.alpha)
+                    fill(s.rgb, s.alpha)
                 ));
             }
         } else {
             self.element(&format!(
-                "<rect x=\"{}\" y=\"{}\" width=\"{w}\" height=\"{h}\" fill=\"none\" stroke=\"{}\"{} stroke-width=\"{}\"/>",
+                "<rect x=\"{}\" y=\"{}\" width=\"{w}\" height=\"{h}\" {}/>",
                 a.0,
                 a.1,
-                hex(s.rgb),
-                opacity("stroke", s.alpha),
-                s.width
+                outline(s)
             ));
         }
         Ok(())
@@ -345,29 +350,16 @@ impl DrawingBackend for Svg<'_> {
             let _ = write!(d, "{}{} {}", if i == 0 { "M" } else { "L" }, p.0, p.1);
         }
         if !d.is_empty() {
-            self.element(&format!(
-                "<path d=\"{d}Z\" fill=\"{}\"{}/>",
-                hex(s.rgb),
-                opacity("fill", s.alpha)
-            ));
+            self.element(&format!("<path d=\"{d}Z\" {}/>", fill(s.rgb, s.alpha)));
         }
         Ok(())
     }
-    fn draw_circle<S: BackendStyle>(&mut self, c: BackendCoord, r: u32, style: &S, fill: bool) -> Result<(), Error> {
+    fn draw_circle<S: BackendStyle>(&mut self, c: BackendCoord, r: u32, style: &S, filled: bool) -> Result<(), Error> {
         let s = stroke_of(style);
         if s.alpha == 0 {
             return Ok(());
         }
-        let paint = if fill {
-            format!("fill=\"{}\"{}", hex(s.rgb), opacity("fill", s.alpha))
-        } else {
-            format!(
-                "fill=\"none\" stroke=\"{}\"{} stroke-width=\"{}\"",
-                hex(s.rgb),
-                opacity("stroke", s.alpha),
-                s.width
-            )
-        };
+        let paint = if filled { fill(s.rgb, s.alpha) } else { outline(s) };
         self.element(&format!("<circle cx=\"{}\" cy=\"{}\" r=\"{r}\" {paint}/>", c.0, c.1));
         Ok(())
     }
@@ -406,12 +398,11 @@ impl DrawingBackend for Svg<'_> {
             format!(" transform=\"rotate({turn} {} {})\"", pos.0, pos.1)
         };
         self.element(&format!(
-            "<text x=\"{}\" y=\"{}\"{dy}{anchor} font-size=\"{}\"{weight} fill=\"{}\"{}{transform}>{}</text>",
+            "<text x=\"{}\" y=\"{}\"{dy}{anchor} font-size=\"{}\"{weight} {}{transform}>{}</text>",
             pos.0,
             pos.1,
             n(style.size()),
-            hex(color.rgb),
-            opacity("fill", a),
+            fill(color.rgb, a),
             escape(text)
         ));
         Ok(())

@@ -125,14 +125,20 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
     // The prerendered picture stays (hidden by the style sheet once the canvas
     // has drawn, and printed instead of it: sharp on paper) while the chart
     // is the one the page was built with; the first change takes it away.
-    let first = use_state(|| props.chart.clone());
-    let fresh = use_mut_ref(|| true);
-    if *fresh.borrow() && !Rc::ptr_eq(&first, &props.chart) && **first != *props.chart {
-        *fresh.borrow_mut() = false;
-    }
+    let first = use_mut_ref(|| Some(props.chart.clone()));
+    let fresh = {
+        let mut first = first.borrow_mut();
+        if first
+            .as_ref()
+            .is_some_and(|c| !Rc::ptr_eq(c, &props.chart) && **c != *props.chart)
+        {
+            *first = None;
+        }
+        first.is_some()
+    };
     // What the chart shows, as a fingerprint (tests compare the page's with the app's).
     let sum = use_memo(props.chart.clone(), |c| c.data().fingerprint());
-    let picture = if *fresh.borrow() {
+    let picture = if fresh {
         prerendered(&props.chart, props.height)
     } else {
         html! {}

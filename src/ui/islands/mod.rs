@@ -22,8 +22,6 @@ pub mod island_root;
 #[cfg(target_arch = "wasm32")]
 pub mod wake;
 
-use crate::ui::route::Piece;
-
 /// A piece of a lesson page that wakes on its own.
 #[derive(Clone, Debug, PartialEq)]
 pub enum IslandPiece {
@@ -100,16 +98,6 @@ impl IslandPiece {
     /// between blocks (a `<div>`).
     pub fn inline(&self) -> bool {
         matches!(self, IslandPiece::Term { .. })
-    }
-
-    /// The piece of the lab's URLs it is, if any.
-    pub fn piece(&self) -> Option<Piece> {
-        match self {
-            IslandPiece::Widget(id) => Some(Piece::Widget(id.clone())),
-            IslandPiece::Exercise(n) => Some(Piece::Exercise(*n)),
-            IslandPiece::Embed(s) => Some(Piece::Section(s.clone())),
-            _ => None,
-        }
     }
 }
 

@@ -3,9 +3,10 @@
 //! - **Order.** The hosts near the screen (an `IntersectionObserver` with a
 //!   screen's margin) and a host the learner touched before it woke
 //!   (`static/sensei-wake.js` sends it `sensei-lab:wake`) come first; the
-//!   others follow one per idle moment (`requestIdleCallback`, or a short
-//!   timer where the browser has none, as Safari). One piece per task, so the
-//!   page keeps answering between them.
+//!   others follow one heavy piece (a widget, an exercise) or a few light
+//!   ones (a term, a section's «Insertar») per idle moment
+//!   (`requestIdleCallback`, or a short timer where the browser has none, as
+//!   Safari), so the page keeps answering between them.
 //! - **Awake.** Each host gets `data-awake` once its piece has rendered, and
 //!   the app's root `data-ready` once every host has (`ui::app::READY`).
 //! - **Going on.** A link to another place of the same lesson (a section, the

@@ -115,15 +115,23 @@ fn scenario_command(s: &'static Entry) -> clap::Command {
 /// help, its value read strictly and checked against the bounds.
 fn spec_arg(spec: &'static Spec, default: &Value) -> Arg {
     // (Leaked: clap keeps a default and a value name as `&'static str`s; a few bytes once per run.)
-    let default = spec.format(default);
+    let default = match default {
+        Value::Text(t) => t.clone(),
+        v => spec.format(v),
+    };
     let range = match spec.kind {
         Kind::Int { min, max, optional } => format!("{}{min}–{max}", if optional { "none or " } else { "" }),
         Kind::Choice { options } => options.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", "),
+        Kind::Text { max_chars } => format!("text, up to {max_chars} characters"),
     };
     Arg::new(spec.key)
         .long(spec.key)
         .value_name(spec.key.to_uppercase().replace('-', "_").leak() as &str)
-        .help(format!("{} [{range}; default: {default}]", spec.doc))
+        .help(format!(
+            "{} [{range}; default: {}]",
+            spec.doc,
+            if default.is_empty() { "empty" } else { &default }
+        ))
         .default_value(default.leak() as &str)
         .hide_default_value(true)
         .allow_negative_numbers(true)
@@ -163,6 +171,8 @@ pub fn parse_strict(spec: &Spec, text: &str) -> Result<Value, String> {
                 let keys: Vec<_> = options.iter().map(|(k, _)| *k).collect();
                 format!("expected one of {}, got «{t}»", keys.join(", "))
             }),
+        // As given (the length is checked with the bounds).
+        Kind::Text { .. } => Ok(Value::Text(text.to_string())),
     }
 }
 
@@ -273,6 +283,7 @@ fn run_scenario(s: &Entry, m: &ArgMatches) -> Result<String, (u8, String)> {
                 Value::Int(i) => json!(i),
                 Value::Unset => serde_json::Value::Null,
                 Value::Choice(c) => json!(c),
+                Value::Text(t) => json!(t),
             };
             (spec.key.to_string(), v)
         })

@@ -322,8 +322,9 @@ fn every_parameter_is_one_name_with_one_default_and_one_range_everywhere() {
                 spec.key
             );
             assert!(!spec.doc.is_empty(), "{} {flag}: no doc", s.id);
+            let said = if shown.is_empty() { "empty" } else { shown.as_str() };
             assert!(
-                help.contains(&flag) && help.contains(&format!("default: {shown}]")),
+                help.contains(&flag) && help.contains(&format!("default: {said}]")),
                 "{} {flag}:\n{help}",
                 s.id
             );
@@ -332,6 +333,7 @@ fn every_parameter_is_one_name_with_one_default_and_one_range_everywhere() {
                 params::Value::Int(i) => serde_json::json!(i),
                 params::Value::Unset => Value::Null,
                 params::Value::Choice(c) => serde_json::json!(c),
+                params::Value::Text(t) => serde_json::json!(t),
             };
             assert_eq!(run["params"][spec.key], json_value, "{} {flag}", s.id);
             // The URL: the same key; the default's query is empty.
@@ -367,6 +369,19 @@ fn every_parameter_is_one_name_with_one_default_and_one_range_everywhere() {
                     assert!(help.contains(k), "{} {flag}: «{k}» in --help", s.id);
                 }
                 assert_eq!(lab(&[s.id, &flag, "nada"]).status.code(), Some(2), "{} {flag}", s.id);
+            } else if let Kind::Text { max_chars } = spec.kind {
+                // Any text up to its length, a space and a comma too; longer is refused, and cut on the page.
+                let fits = format!("a, b {}", "x".repeat(max_chars - 5));
+                assert!(lab(&[s.id, &flag, &fits]).status.success(), "{} {flag}", s.id);
+                let long = "x".repeat(max_chars + 1);
+                let o = lab(&[s.id, &flag, &long]);
+                assert_eq!(o.status.code(), Some(2), "{} {flag}", s.id);
+                assert!(String::from_utf8_lossy(&o.stderr)
+                    .contains(&format!("{flag} must be at most {max_chars} characters")));
+                let (v, notes) = params::values_from_query(specs, defaults.clone(), &format!("{}={long}", spec.key));
+                let i = specs.iter().position(|x| x.key == spec.key).unwrap();
+                assert_eq!(v[i], params::Value::Text("x".repeat(max_chars)), "{} {flag}", s.id);
+                assert_eq!(notes.len(), 1, "{} {flag}", s.id);
             }
         }
     }

@@ -31,6 +31,16 @@ fn value_for(spec: &Spec) -> BoxedStrategy<Value> {
         Kind::Choice { options } => proptest::sample::select(options.iter().map(|o| o.0).collect::<Vec<_>>())
             .prop_map(Value::Choice)
             .boxed(),
+        // A header as servers send it (seconds, a date, past or future), or as they should not.
+        Kind::Text { max_chars } => prop_oneof![
+            1 => Just(String::new()),
+            3 => (0u64..100_000).prop_map(|s| s.to_string()),
+            2 => (0u32..60, 0u32..24).prop_map(|(s, h)| format!("Wed, 02 Dec 2026 {h:02}:00:{s:02} GMT")),
+            1 => Just("9".repeat(max_chars)),
+            2 => proptest::string::string_regex(".{0,64}").unwrap(),
+        ]
+        .prop_map(move |t| Value::Text(t.chars().take(max_chars).collect::<String>().trim().to_string()))
+        .boxed(),
     }
 }
 
@@ -61,6 +71,34 @@ fn cfg(cases: u32) -> ProptestConfig {
 
 proptest! {
     #![proptest_config(cfg(64))]
+
+    /// «¿Reintentarías?» at any setting: a retry always fits in the time left,
+    /// never spends a budget that is gone, never repeats what cannot be repeated
+    /// blindly, and C01's interactive path retries only a refused connection.
+    #[test]
+    fn failure_decisions(p in any_params::<failures::FailureParams>()) {
+        use failures::{classify, decide, Advice, Caller, Failure};
+        use sensei_lab::sim::failures::Repeat;
+        let s = p.situation();
+        let d = decide(&s);
+        let row = classify(p.failure);
+        prop_assert!(!d.why.is_empty());
+        prop_assert_eq!(d.retry, d.why.starts_with("Sí"), "{}", d.why);
+        if d.retry {
+            let wait = d.after_ms.unwrap_or(0);
+            prop_assert!(wait < s.left_ms, "{:?}: {:?}", p, d);
+            prop_assert!(p.budget_left.is_on());
+            prop_assert!(row.advice != Advice::No);
+            prop_assert!(!(row.advice == Advice::Careful && p.idempotency == Repeat::Unsafe));
+            prop_assert!(p.caller == Caller::Batch || p.failure == Failure::ConnectionRefused, "{:?}", p);
+        } else {
+            prop_assert!(d.after_ms.is_none());
+        }
+        // A time left unset is the caller's own.
+        if p.left_ms.is_none() {
+            prop_assert_eq!(s.left_ms, if p.caller == Caller::Batch { 3_600_000 } else { 300 });
+        }
+    }
 
     #[test]
     fn inflight(p in any_params::<inflight::InflightParams>()) {

@@ -15,6 +15,7 @@
 //! assert!(!d.retry);
 //! ```
 
+use crate::sim::params::{Maybe, Toggle, ON_OFF};
 use serde::{Deserialize, Serialize};
 
 /// A failed call.
@@ -357,24 +358,131 @@ pub fn decide(s: &Situation) -> Decision {
     }
 }
 
+/// The failures the widget offers (the table's, with 401 and 403 apart):
+/// `(key, Spanish name)`, the key as in the URL and on the command line.
+pub const FAILURE_OPTIONS: &[(&str, &str)] = &[
+    ("refused", "Conexión rechazada"),
+    ("timeout", "Timeout"),
+    ("400", "400 Bad Request"),
+    ("401", "401 Unauthorized"),
+    ("403", "403 Forbidden"),
+    ("404", "404 Not Found"),
+    ("409", "409 Conflict"),
+    ("413", "413 Payload Too Large"),
+    ("422", "422 Unprocessable Entity"),
+    ("429", "429 Too Many Requests"),
+    ("500", "500 Internal Server Error"),
+    ("502", "502 Bad Gateway"),
+    ("503", "503 Service Unavailable"),
+    ("504", "504 Gateway Timeout"),
+];
+
+impl crate::sim::params::ChoiceKey for Failure {
+    const KEYS: &'static [(Self, &'static str)] = &[
+        (Failure::ConnectionRefused, "refused"),
+        (Failure::Timeout, "timeout"),
+        (Failure::Status(400), "400"),
+        (Failure::Status(401), "401"),
+        (Failure::Status(403), "403"),
+        (Failure::Status(404), "404"),
+        (Failure::Status(409), "409"),
+        (Failure::Status(413), "413"),
+        (Failure::Status(422), "422"),
+        (Failure::Status(429), "429"),
+        (Failure::Status(500), "500"),
+        (Failure::Status(502), "502"),
+        (Failure::Status(503), "503"),
+        (Failure::Status(504), "504"),
+    ];
+}
+
+pub const CALLER_OPTIONS: &[(&str, &str)] = &[
+    ("interactive", "interactivo (una persona espera)"),
+    ("batch", "batch (nadie espera)"),
+];
+
+impl crate::sim::params::ChoiceKey for Caller {
+    const KEYS: &'static [(Self, &'static str)] = &[(Caller::Interactive, "interactive"), (Caller::Batch, "batch")];
+}
+
+pub const REPEAT_OPTIONS: &[(&str, &str)] = &[
+    ("idempotent", "sí, es idempotente"),
+    ("key", "sí, lleva llave de idempotencia"),
+    ("unsafe", "no (publicar, cobrar…)"),
+];
+
+impl crate::sim::params::ChoiceKey for Repeat {
+    const KEYS: &'static [(Self, &'static str)] = &[
+        (Repeat::Idempotent, "idempotent"),
+        (Repeat::WithKey, "key"),
+        (Repeat::Unsafe, "unsafe"),
+    ];
+}
+
+/// The longest Retry-After the widget and the command line take (an
+/// IMF-fixdate is 29 characters).
+pub const RETRY_AFTER_MAX_CHARS: usize = 64;
+
 crate::params! {
-    /// «¿Reintentarías?»: its state is a path, a failure and a typed
-    /// Retry-After, not numbers, so no parameters on the command line, which
-    /// prints the lesson's table decided on both of C01's paths.
-    pub struct FailureParams {}
+    /// «¿Reintentarías?»: a failure, who calls, the time left, a Retry-After
+    /// as typed, whether repeating is harmless and the budget. The defaults
+    /// are C01's interactive path (Ana's) and a timeout.
+    pub struct FailureParams {
+        /// The failure: refused, timeout or an HTTP status
+        failure: Failure = Failure::Timeout => choice("La falla", FAILURE_OPTIONS),
+        /// Who calls: interactive (a person waits) or batch (no one waits)
+        caller: Caller = Caller::Interactive => choice("Quién llama", CALLER_OPTIONS),
+        /// Time left before the caller's deadline in ms; none = the caller's own (interactive 300, batch 3600000)
+        left_ms: Maybe = None => optional("Tiempo que queda antes del deadline", "ms", "el de quien llama", "otro", 0, 86_400_000),
+        /// The Retry-After header as the server sent it: seconds, or an HTTP date; empty = none
+        retry_after: String = String::new() => text("Retry-After", RETRY_AFTER_MAX_CHARS),
+        /// Whether repeating the call is harmless: idempotent, with an idempotency key, or unsafe
+        idempotency: Repeat = Repeat::Idempotent => choice("¿Se puede repetir sin daño?", REPEAT_OPTIONS),
+        /// Whether the retry budget has room left
+        budget_left: Toggle = Toggle::On => choice("Queda presupuesto de reintentos", ON_OFF),
+    }
+}
+
+impl FailureParams {
+    /// The time left the decision uses: the one given, or the caller's own.
+    pub fn left_ms(&self) -> u64 {
+        self.left_ms.map_or(
+            match self.caller {
+                Caller::Interactive => Situation::interactive().left_ms,
+                Caller::Batch => Situation::batch().left_ms,
+            },
+            u64::from,
+        )
+    }
+
+    /// The situation these parameters describe (a Retry-After of only
+    /// spaces is none), at the moment the lesson's dates are read from.
+    pub fn situation(&self) -> Situation<'_> {
+        Situation {
+            failure: self.failure,
+            caller: self.caller,
+            left_ms: self.left_ms(),
+            retry_after: (!self.retry_after.trim().is_empty()).then_some(self.retry_after.as_str()),
+            now_unix_s: Situation::interactive().now_unix_s,
+            repeat: self.idempotency,
+            budget_left: self.budget_left.is_on(),
+        }
+    }
 }
 
 /// What the command line says of it (`sensei-lab failure --help`).
 #[cfg(not(target_arch = "wasm32"))]
 impl crate::scenario::Scenario for FailureParams {
     const ABOUT: &'static str =
-        "Would you retry? What each failure says, on each of C01's paths (the lesson's table and rules).";
+        "Would you retry? The decision for one failure and caller, then what each failure says on each of C01's paths (the lesson's table and rules).";
     const BUDGET: &'static str = "none needed (a table).";
 
-    fn report(_: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
         use crate::scenario::Run;
         use serde_json::{json, Value};
         let paths = [("ana", Situation::interactive()), ("batch", Situation::batch())];
+        let situation = p.situation();
+        let mine = decide(&situation);
         // Every failure of the table, decided on both paths.
         let decided = ctx.time(|| {
             TABLE
@@ -390,7 +498,26 @@ impl crate::scenario::Scenario for FailureParams {
                 .collect::<Vec<_>>()
         });
         let mut rows = Vec::new();
-        let mut lines = Vec::new();
+        let name = FAILURE_OPTIONS
+            .iter()
+            .zip(<Failure as crate::sim::params::ChoiceKey>::KEYS)
+            .find(|(_, (f, _))| *f == p.failure)
+            .map_or("", |((_, n), _)| n);
+        let caller = match p.caller {
+            Caller::Interactive => "interactivo",
+            Caller::Batch => "batch",
+        };
+        let header = situation
+            .retry_after
+            .map_or(String::new(), |h| format!(", Retry-After: «{h}»"));
+        let mut lines = vec![
+            format!(
+                "tu caso ({name}, {caller}, quedan {} ms{header}): {}",
+                crate::fmt::es_int(situation.left_ms.min(i64::MAX as u64) as i64),
+                mine.why
+            ),
+            "lo que dice cada falla:".to_string(),
+        ];
         for (&(_, name, ..), (row, ds)) in TABLE.iter().zip(&decided) {
             lines.push(format!("{name}: {}", row.retry));
             for (d, label) in ds.iter().zip(["  camino de Ana", "  trabajo batch"]) {
@@ -406,13 +533,66 @@ impl crate::scenario::Scenario for FailureParams {
                 "decisions": decisions }),
             );
         }
-        Run::plain(json!({ "rows": rows }), lines)
+        Run::plain(
+            json!({ "decision": { "retry": mine.retry, "after_ms": mine.after_ms, "why": mine.why,
+                "left_ms": situation.left_ms }, "rows": rows }),
+            lines,
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_choices_are_the_tables_failures() {
+        use crate::sim::params::ChoiceKey;
+        // One option per key, in the same order, and every failure of the table offered (401/403 apart).
+        let keys: Vec<_> = Failure::KEYS.iter().map(|(_, k)| *k).collect();
+        let options: Vec<_> = FAILURE_OPTIONS.iter().map(|(k, _)| *k).collect();
+        assert_eq!(keys, options);
+        for (f, ..) in TABLE {
+            assert!(Failure::KEYS.iter().any(|(g, _)| g == f), "{f:?}");
+        }
+        for ((f, _), (_, name)) in Failure::KEYS.iter().zip(FAILURE_OPTIONS) {
+            if let Failure::Status(c) = f {
+                assert!(name.starts_with(&c.to_string()), "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_form_state_from_a_link() {
+        use crate::sim::params::{from_query, to_query};
+        // The lesson's case: Ana's path, a timeout.
+        let (p, notes) = from_query::<FailureParams>("");
+        assert!(notes.is_empty());
+        assert_eq!(p.situation(), Situation::interactive());
+        // A batch caller without a time left has the batch job's hour.
+        let (p, _) = from_query::<FailureParams>("failure=429&caller=batch&retry-after=2");
+        assert_eq!(p.situation().left_ms, 3_600_000);
+        let d = decide(&p.situation());
+        assert!(d.retry && d.after_ms == Some(2000), "{d:?}");
+        // A date with its spaces and commas goes there and back.
+        let mut p = FailureParams {
+            retry_after: "Wed, 02 Dec 2026 12:00:05 GMT".into(),
+            caller: Caller::Batch,
+            left_ms: Some(10_000),
+            failure: Failure::Status(503),
+            ..FailureParams::default()
+        };
+        let q = to_query(&p);
+        assert_eq!(from_query::<FailureParams>(&q).0, p, "{q}");
+        assert!(decide(&p.situation()).why.contains("al menos 5 s"));
+        // Too long a header is cut, with a note; an unknown failure says so.
+        p.retry_after = "9".repeat(100);
+        let (cut, notes) = from_query::<FailureParams>(&to_query(&p));
+        assert_eq!(cut.retry_after.len(), RETRY_AFTER_MAX_CHARS);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        let (_, notes) = from_query::<FailureParams>("failure=418");
+        assert!(notes[0].message.contains("no se entiende «418»"), "{notes:?}");
+    }
 
     #[test]
     fn exercise_1() {

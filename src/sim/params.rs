@@ -24,6 +24,8 @@ pub enum Kind {
     Choice {
         options: &'static [(&'static str, &'static str)],
     },
+    /// Text as typed, at most `max_chars` characters (a header's value).
+    Text { max_chars: usize },
 }
 
 /// One parameter of a scenario.
@@ -52,6 +54,7 @@ pub enum Value {
     /// An optional parameter left unset ("sin tope").
     Unset,
     Choice(&'static str),
+    Text(String),
 }
 
 /// A scenario's parameter struct.
@@ -110,9 +113,26 @@ impl Spec {
                     self.label, options[0].1
                 )),
             ),
-            (Kind::Int { min, .. }, Value::Choice(_)) => (
+            (Kind::Int { min, .. }, Value::Choice(_) | Value::Text(_)) => (
                 Value::Int(min),
                 Some(format!("{}: valor no reconocido; se usa {}.", self.label, es_int(min))),
+            ),
+            (Kind::Text { max_chars }, Value::Text(t)) if t.chars().count() > max_chars => (
+                // (Cut, and without the spaces the cut may leave at its end, as a URL reads it back.)
+                Value::Text(t.chars().take(max_chars).collect::<String>().trim_end().to_string()),
+                Some(format!(
+                    "{}: es más largo de {} caracteres; se usan los primeros {}.",
+                    self.label,
+                    es_int(max_chars as i64),
+                    es_int(max_chars as i64)
+                )),
+            ),
+            (Kind::Text { .. }, v @ Value::Text(_)) => (v, None),
+            // No text: the empty one.
+            (Kind::Text { .. }, Value::Unset) => (Value::Text(String::new()), None),
+            (Kind::Text { .. }, Value::Int(_) | Value::Choice(_)) => (
+                Value::Text(String::new()),
+                Some(format!("{}: valor no reconocido; se deja vacío.", self.label)),
             ),
         }
     }
@@ -137,6 +157,7 @@ impl Spec {
                 Some(Value::Int(f.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64))
             }
             Kind::Choice { options } => options.iter().find(|(k, _)| *k == t).map(|(k, _)| Value::Choice(k)),
+            Kind::Text { .. } => Some(Value::Text(t.to_string())),
         }
     }
 
@@ -146,6 +167,7 @@ impl Spec {
             Value::Int(v) => v.to_string(),
             Value::Unset => "none".to_string(),
             Value::Choice(c) => c.to_string(),
+            Value::Text(t) => percent_encode(t),
         }
     }
 }
@@ -202,6 +224,12 @@ pub fn out_of_range(specs: &[Spec], values: &[Value]) -> Vec<String> {
             (Kind::Int { min, max, .. }, Value::Int(v)) if *v < min || *v > max => Some(format!(
                 "--{} must be between {} and {} (got {})",
                 spec.key, min, max, v
+            )),
+            (Kind::Text { max_chars }, Value::Text(t)) if t.chars().count() > max_chars => Some(format!(
+                "--{} must be at most {} characters long (got {})",
+                spec.key,
+                max_chars,
+                t.chars().count()
             )),
             _ => None,
         })
@@ -265,6 +293,20 @@ pub fn values_to_query(specs: &[Spec], values: &[Value], defaults: &[Value]) -> 
         .join("&")
 }
 
+/// A text as a query value: every byte but letters, digits and `-_.~`
+/// written `%XX` (so `&`, `=`, `+`, `%` and spaces survive the trip).
+pub fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 /// `%41` → `A`, `+` → a space: a query value as it was meant.
 pub fn percent_decode(s: &str) -> String {
     let bytes = s.as_bytes();
@@ -319,6 +361,17 @@ impl Field for u32 {
     }
 }
 
+impl Field for String {
+    fn to_value(&self) -> Value {
+        Value::Text(self.clone())
+    }
+    fn set_value(&mut self, v: Value) {
+        if let Value::Text(t) = v {
+            *self = t;
+        }
+    }
+}
+
 impl Field for Option<u32> {
     fn to_value(&self) -> Value {
         self.map_or(Value::Unset, |v| Value::Int(v as i64))
@@ -327,7 +380,7 @@ impl Field for Option<u32> {
         match v {
             Value::Int(i) => *self = Some(to_u32(i)),
             Value::Unset => *self = None,
-            Value::Choice(_) => {}
+            Value::Choice(_) | Value::Text(_) => {}
         }
     }
 }
@@ -512,6 +565,19 @@ impl Spec {
             unset: "",
             toggle: "",
             kind: Kind::Choice { options },
+            doc: "",
+        }
+    }
+
+    /// Text as typed, at most `max_chars` characters; empty when not given.
+    pub const fn text(key: &'static str, label: &'static str, max_chars: usize) -> Spec {
+        Spec {
+            key,
+            label,
+            unit: "",
+            unset: "",
+            toggle: "",
+            kind: Kind::Text { max_chars },
             doc: "",
         }
     }

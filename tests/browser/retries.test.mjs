@@ -96,6 +96,19 @@ test('¿reintentarías?: exercise 1, and a malformed Retry-After', async () => {
   await page.waitForFunction(() => /se ignora/.test(document.querySelector('#widget-failure [data-figure="decision"]').textContent));
   await page.fill('#failure-retry-after', 'Wed, 02 Dec 2026 12:00:05 GMT');
   await page.waitForFunction(() => /al menos 5 s/.test(document.querySelector('#widget-failure [data-figure="decision"]').textContent));
+  // Its state is a declaration like every other widget's: the same keys on the command line, a date quoted.
+  await page.waitForFunction(() => /--retry-after 'Wed, 02 Dec 2026 12:00:05 GMT'/.test(document.querySelector('#widget-failure .cli code')?.textContent));
+  assert.equal(await page.textContent('#widget-failure .cli code'),
+    "sensei-lab failure --failure 429 --caller batch --retry-after 'Wed, 02 Dec 2026 12:00:05 GMT'");
+  // A time left by hand, then another caller: the new caller's own again.
+  await page.fill('#failure-left-ms', '1500');
+  await page.press('#failure-left-ms', 'Enter');
+  await page.waitForFunction(() => /--left-ms 1500/.test(document.querySelector('#widget-failure .cli code')?.textContent));
+  await page.selectOption('#failure-caller', 'interactive');
+  await page.waitForFunction(() => document.querySelector('#failure-left-ms').value === '300');
+  await page.click('#widget-failure button.reset');
+  await page.waitForFunction(() => /^No: en el camino interactivo nadie reintenta/.test(document.querySelector('#widget-failure [data-figure="decision"]')?.textContent));
+  assert.equal(await page.inputValue('#failure-retry-after'), '');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -57,7 +57,7 @@ pub struct Current {
 pub enum Change {
     /// These parameters (by spec index) to these values, each clamped with a note if needed.
     Set(Vec<(usize, Value)>),
-    /// Back to these values (the lesson's), without notes.
+    /// Back to these values (the lesson's, or a preset's), without notes.
     Reset(Values),
 }
 
@@ -125,6 +125,15 @@ impl ValuesState {
             // (a link that named them, or one the page could not read).
             url_state::write_widget(this.widget, "");
             this.state.dispatch(Change::Reset((*this.defaults).clone()));
+        })
+    }
+
+    /// A callback that sets every parameter at once (a preset), each valid for its spec.
+    pub fn set_all(&self, values: Values) -> Callback<MouseEvent> {
+        let this = self.clone();
+        Callback::from(move |_| {
+            this.pending.borrow_mut().take();
+            this.state.dispatch(Change::Reset(values.clone()));
         })
     }
 

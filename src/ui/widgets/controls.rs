@@ -77,11 +77,23 @@ pub fn command_line<P: Params>(h: &ParamsHandle<P>) -> Html {
     command_line_of(h.state.widget, &h.state.query(&h.values))
 }
 
+/// A value as a shell reads it back: as is if it is plain, else in single quotes.
+fn shell_word(v: &str) -> String {
+    if !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || "-_.,:/+".contains(c)) {
+        v.to_string()
+    } else {
+        format!("'{}'", v.replace('\'', "'\\''"))
+    }
+}
+
 fn command_line_of(scenario: &str, query: &str) -> Html {
     let mut cmd = format!("sensei-lab {scenario}");
     for pair in query.split('&').filter(|s| !s.is_empty()) {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        cmd.push_str(&format!(" --{k} {v}"));
+        cmd.push_str(&format!(
+            " --{k} {}",
+            shell_word(&crate::sim::params::percent_decode(v))
+        ));
     }
     html! { <p class="cli"><span>{ "En la terminal: " }</span><code>{ cmd }</code></p> }
 }

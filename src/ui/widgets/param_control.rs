@@ -1,6 +1,6 @@
 //! One control for one parameter, built from its [`Spec`]: a slider and a
 //! number field for integers (a "sin tope" switch if it is optional), a
-//! group of buttons for a choice.
+//! group of buttons for a choice, a text field for a text.
 
 use crate::fmt::es_int;
 use crate::sim::params::{slider_stops, Kind, Spec, Value};
@@ -44,6 +44,23 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                         }) }
                     </div>
                 </fieldset>
+            }
+        }
+        Kind::Text { max_chars } => {
+            let text = match &props.value {
+                Value::Text(t) => t.clone(),
+                _ => String::new(),
+            };
+            let on_change = props.on_change.clone();
+            let oninput = Callback::from(move |e: InputEvent| {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                on_change.emit(Value::Text(input.value()));
+            });
+            html! {
+                <label class="control text">
+                    <span class="control-head">{ spec.label }</span>
+                    <input id={id} type="text" class="number wide" maxlength={max_chars.to_string()} value={text} {oninput} />
+                </label>
             }
         }
         Kind::Int { min, max, optional } => {

@@ -72,6 +72,42 @@ fn cfg(cases: u32) -> ProptestConfig {
 proptest! {
     #![proptest_config(cfg(64))]
 
+    /// The herd's trace (the reference algorithm, attempt by attempt) at any
+    /// parameters: at its end it reports what the fast engine reports; at any
+    /// moment its counts add up, its marks agree with its figures, and a later
+    /// moment has seen no less.
+    #[test]
+    fn herd_trace_is_the_run(p in any_params::<herd::HerdParams>(), a in 0.0f64..1.0, b in 0.0f64..1.0) {
+        use sensei_lab::sim::herd::trace::{HerdTrace, MarkState};
+        use sensei_lab::sim::playback::Playback;
+        // (Up to 20,000 clients here; the largest run is a unit test of its own.)
+        let p = herd::HerdParams { clients: p.clients.min(20_000), ..p };
+        let tr = HerdTrace::record(&p);
+        let end = tr.end_ms();
+        prop_assert_eq!(tr.at(end).as_result(p.window_ms), herd::simulate(&p));
+        let (t0, t1) = (a.min(b) * end, a.max(b) * end);
+        let (m0, m1) = (tr.at(t0), tr.at(t1));
+        for m in [&m0, &m1] {
+            prop_assert_eq!(m.served + m.gave_up + m.waiting, p.clients);
+            prop_assert_eq!(m.windows.iter().map(|w| w.1 as u64).sum::<u64>(), m.attempts);
+            prop_assert_eq!(m.windows.iter().map(|w| w.1).max().unwrap_or(0), m.peak);
+            prop_assert!(m.served as u64 + m.gave_up as u64 <= m.attempts);
+            let marks = tr.marks(m.t_ms);
+            prop_assert!(marks.marks.len() as u32 <= sensei_lab::sim::herd::trace::MAX_MARKS);
+            if marks.stride == 1 {
+                let count = |s: MarkState| marks.marks.iter().filter(|k| k.state == s).count() as u32;
+                prop_assert_eq!(count(MarkState::Served), m.served);
+                prop_assert_eq!(count(MarkState::GaveUp), m.gave_up);
+                prop_assert_eq!(marks.marks.iter().map(|k| k.tries as u64).sum::<u64>(), m.attempts);
+            }
+        }
+        prop_assert!(m0.attempts <= m1.attempts && m0.served <= m1.served && m0.gave_up <= m1.gave_up && m0.peak <= m1.peak);
+        // Steps go forward and back through the run and stay within it.
+        let next = tr.next_stop(t0);
+        prop_assert!(next > t0 || t0 >= end);
+        prop_assert!(next <= end && tr.prev_stop(t0) <= t0.max(0.0));
+    }
+
     /// «¿Reintentarías?» at any setting: a retry always fits in the time left,
     /// never spends a budget that is gone, never repeats what cannot be repeated
     /// blindly, and C01's interactive path retries only a refused connection.

@@ -17,6 +17,7 @@ pub mod herd;
 pub mod idempotency;
 pub mod inflight;
 pub mod params;
+pub mod playback;
 pub mod policy;
 /// CPython's printable characters (native only: the browser reprs only the lesson's own title).
 #[cfg(not(target_arch = "wasm32"))]

@@ -32,6 +32,7 @@ use serde::{Deserialize, Serialize};
 
 mod fast;
 pub mod reference;
+pub mod trace;
 
 pub use fast::{simulate, simulate_reusing, HerdScratch};
 

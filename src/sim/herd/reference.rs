@@ -37,8 +37,26 @@ impl Key {
     }
 }
 
+/// What became of one attempt, as the reference decides it on arrival.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// Within the window's capacity: the client is served.
+    Served,
+    /// Rejected; the client will retry.
+    Rejected,
+    /// Rejected, and it was the client's last retry: it gives up.
+    GaveUp,
+}
+
 /// The lesson's algorithm, for any parameters (within their bounds).
 pub fn simulate(p: &HerdParams) -> HerdResult {
+    simulate_observed(p, |_, _, _, _| {})
+}
+
+/// [`simulate`], telling `on_attempt(time ms, client, attempt number from 1,
+/// fate)` of every attempt in the order the heap pops them (time order):
+/// what the herd's player plays ([`super::trace`]).
+pub fn simulate_observed(p: &HerdParams, mut on_attempt: impl FnMut(f64, u32, u32, Fate)) -> HerdResult {
     let mut rng = PyRandom::new(p.seed);
     let b = Backoff {
         base_ms: p.base_ms as f64,
@@ -62,11 +80,14 @@ pub fn simulate(p: &HerdParams) -> HerdResult {
         let (client, n) = (k.client() as usize, k.n());
         if windows.last().unwrap().1 <= p.capacity {
             served += 1;
+            on_attempt(k.t(), client as u32, n, Fate::Served);
         } else if n < p.retries {
+            on_attempt(k.t(), client as u32, n, Fate::Rejected);
             prev[client] = b.wait(n + 1, prev[client], &mut rng);
             heap.push(Reverse(Key::new(k.t() + prev[client], client as u32, n + 1)));
         } else {
             gave_up += 1;
+            on_attempt(k.t(), client as u32, n, Fate::GaveUp);
         }
     }
     HerdResult {

@@ -1,0 +1,87 @@
+//! A run played in time: what every player needs of a scenario's trace.
+//!
+//! A scenario that unfolds in time records its run once as a trace (each
+//! module's own, e.g. [`crate::sim::herd::trace`]); what is seen at a moment
+//! `t` is then a pure function of the trace and `t`, whether `t` was reached
+//! by playing, stepping or dragging the time slider. A trace keeps
+//! checkpoints (the herd: one per window), so that the moment at any `t` is
+//! found by a search and at most one interval's events, never by replaying
+//! the run from its start.
+//!
+//! Time is simulated time in ms, as everywhere in the core; the player's
+//! clock only chooses which `t` to show. A moment that is kept (in the URL,
+//! `t-ms=`, or on pause) is a whole number of ms ([`snap`]).
+
+/// What the player asks of a trace. (The figures and marks of a moment are
+/// each scenario's own: the widget says which it shows.)
+pub trait Playback {
+    /// Where the run ends, in ms: the last moment anything happens. A widget
+    /// opens there, at its end state.
+    fn end_ms(&self) -> f64;
+    /// The next stop strictly after `t` (one window, one event), at most the end.
+    fn next_stop(&self, t: f64) -> f64;
+    /// The stop before, strictly before `t`, at least 0.
+    fn prev_stop(&self, t: f64) -> f64;
+    /// Simulated ms played per real second at 1×: the whole run in
+    /// [`SECONDS_AT_1X`] s, so a run of 2 s and one of 20 min both read.
+    fn pace_ms_per_s(&self) -> f64 {
+        (self.end_ms() / SECONDS_AT_1X).max(1.0)
+    }
+}
+
+/// How long a whole run plays at 1×.
+pub const SECONDS_AT_1X: f64 = 8.0;
+
+/// The speeds a learner can choose: `(factor, label)`.
+pub const SPEEDS: &[(f64, &str)] = &[
+    (0.25, "¼×"),
+    (0.5, "½×"),
+    (1.0, "1×"),
+    (2.0, "2×"),
+    (4.0, "4×"),
+    (8.0, "8×"),
+];
+
+/// A moment as it is kept (the URL's `t-ms`, a pause): whole ms within the run.
+pub fn snap(t: f64, end_ms: f64) -> f64 {
+    if t.is_finite() {
+        t.round().clamp(0.0, end_ms.ceil().max(0.0))
+    } else {
+        end_ms.ceil().max(0.0)
+    }
+}
+
+/// The moment `dt_ms` of real time after `t` at `speed`, stopping at the end.
+pub fn advance(p: &dyn Playback, t: f64, dt_ms: f64, speed: f64) -> f64 {
+    (t + dt_ms.max(0.0) / 1000.0 * p.pace_ms_per_s() * speed).min(p.end_ms())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Ten;
+    impl Playback for Ten {
+        fn end_ms(&self) -> f64 {
+            10.0
+        }
+        fn next_stop(&self, t: f64) -> f64 {
+            (t.floor() + 1.0).min(10.0)
+        }
+        fn prev_stop(&self, t: f64) -> f64 {
+            (t.ceil() - 1.0).max(0.0)
+        }
+    }
+
+    #[test]
+    fn a_moment_is_kept_in_whole_ms_within_the_run() {
+        assert_eq!(snap(3.4, 10.0), 3.0);
+        assert_eq!(snap(-1.0, 10.0), 0.0);
+        assert_eq!(snap(11.0, 9.5), 10.0);
+        assert_eq!(snap(f64::NAN, 9.5), 10.0);
+        // At 1× the whole run plays in SECONDS_AT_1X; it stops at the end.
+        assert_eq!(advance(&Ten, 0.0, 1000.0 * SECONDS_AT_1X, 1.0), 10.0);
+        assert_eq!(advance(&Ten, 9.0, 60_000.0, 8.0), 10.0);
+        assert!(advance(&Ten, 0.0, 1000.0, 0.25) < advance(&Ten, 0.0, 1000.0, 1.0));
+    }
+}

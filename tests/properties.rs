@@ -21,7 +21,7 @@ prop_compose! {
     fn herd_params()(clients in 1u32..3000, capacity in 1u32..200, window_ms in 1u32..200, base_ms in 1u32..2000,
                      cap_ms in proptest::option::of(1u32..20_000), retries in 1u32..=10, jitter in jitter(), seed in any::<u32>())
                      -> HerdParams {
-        HerdParams { clients, capacity, window_ms, base_ms, cap_ms, retries, jitter, seed }
+        HerdParams { clients, capacity, window_ms, base_ms, cap_ms, retries, jitter, seed, t_ms: None }
     }
 }
 

@@ -46,6 +46,7 @@ fn random_params(rng: &mut PyRandom) -> HerdParams {
         retries: pick(1, 6),
         jitter,
         seed: if pick(0, 1) == 0 { 7 } else { pick(0, u32::MAX - 1) },
+        t_ms: None,
     }
 }
 

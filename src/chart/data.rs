@@ -108,6 +108,25 @@ impl Chart {
                     rows,
                 )
             }
+            Chart::Stage(s) => table(
+                &if s.marks.stride > 1 {
+                    format!(
+                        "Clientes en este momento (en el dibujo, cada punto son {})",
+                        es_int(s.marks.stride as i64)
+                    )
+                } else {
+                    "Clientes en este momento".to_string()
+                },
+                vec!["dónde están".into(), "clientes".into()],
+                [
+                    ("esperando su intento", s.waiting),
+                    ("atendidos", s.served),
+                    ("se rinden", s.gave_up),
+                ]
+                .iter()
+                .map(|(k, v)| vec![k.to_string(), es_int(*v as i64)])
+                .collect(),
+            ),
             Chart::Timeline(t) => {
                 let unit = if t.seconds { "s" } else { "ms" };
                 let mut rows: Vec<Vec<String>> = t

@@ -31,14 +31,28 @@ pub struct HerdChart {
     pub series: Vec<Series>,
     /// A logarithmic vertical axis, so that a drizzle of 61 shows beside a wave of 1,000.
     pub log_y: bool,
+    /// While the run plays: the moment shown, as a line (the columns are the run so far).
+    pub playhead_ms: Option<f64>,
 }
 
 impl HerdChart {
     /// Prepares the chart of `chosen` (labelled `label`) beside `reference`.
     pub fn new(capacity: u32, chosen: (&str, &HerdResult), reference: Option<(&str, &HerdResult)>) -> Self {
-        let window = chosen.1.window_ms.max(1) as f64;
         let last = |r: &HerdResult| r.windows.last().map_or(0, |(i, _)| *i + 1);
-        let windows_total = last(chosen.1).max(reference.map_or(0, |r| last(r.1))).max(1);
+        let windows_total = last(chosen.1).max(reference.map_or(0, |r| last(r.1)));
+        Self::spanning(capacity, chosen, reference, windows_total)
+    }
+
+    /// The same, on an axis of `windows_total` windows: a run played so far
+    /// is drawn on its whole run's axis, which stays still as it plays.
+    pub fn spanning(
+        capacity: u32,
+        chosen: (&str, &HerdResult),
+        reference: Option<(&str, &HerdResult)>,
+        windows_total: u64,
+    ) -> Self {
+        let window = chosen.1.window_ms.max(1) as f64;
+        let windows_total = windows_total.max(1);
         let columns = (windows_total as usize).min(MAX_COLUMNS) as u64;
         let per_column = windows_total.div_ceil(columns);
         let end_ms = (columns * per_column) as f64 * window;
@@ -67,6 +81,7 @@ impl HerdChart {
             end_ms,
             series,
             log_y: false,
+            playhead_ms: None,
         }
     }
 
@@ -97,7 +112,7 @@ pub fn draw<DB: DrawingBackend>(
     let y = |v: f64| log.map_or(v, |a| a.y(v));
     let y_range = log.map_or(0f64..y_top, |a| a.range());
     root.fill(&WHITE)?;
-    let floor = y_range.start;
+    let (floor, ceiling) = (y_range.start, y_range.end);
     let x_max = (chart.end_ms * 1.03).max(1.0);
     let (w, _) = root.dim_in_pixel();
     let small = w < 520;
@@ -157,6 +172,13 @@ pub fn draw<DB: DrawingBackend>(
         [(0.0, y(cap)), (x_max, y(cap))],
         palette::LIMIT.stroke_width(2),
     ))?;
+    if let Some(t) = chart.playhead_ms {
+        let t = t.clamp(0.0, x_max);
+        c.draw_series(LineSeries::new(
+            [(t, floor), (t, ceiling)],
+            palette::PLAYHEAD.stroke_width(2),
+        ))?;
+    }
     root.present()?;
     Ok(())
 }

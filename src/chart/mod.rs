@@ -17,6 +17,7 @@ pub mod legend;
 pub mod log_axis;
 pub mod shedding;
 pub mod simple;
+pub mod stage;
 pub mod storm;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod svg;
@@ -36,6 +37,8 @@ pub enum Chart {
     Bars(simple::Bars),
     Lines(simple::Lines),
     Storm(storm::StormChart),
+    /// The herd's clients as marks, while it plays.
+    Stage(stage::Stage),
 }
 
 impl Chart {
@@ -55,6 +58,7 @@ impl Chart {
             Chart::Bars(b) => simple::draw_bars(root, b),
             Chart::Lines(l) => simple::draw_lines(root, l),
             Chart::Storm(c) => storm::draw(root, c),
+            Chart::Stage(s) => stage::draw(root, s),
         }
     }
 }
@@ -126,6 +130,8 @@ pub mod palette {
     pub const OK: RGBColor = RGBColor(0x1b, 0x7f, 0x4b);
     /// Work for nobody.
     pub const ZOMBIE: RGBColor = RGBColor(0xb4, 0x23, 0x18);
+    /// The moment a player shows.
+    pub const PLAYHEAD: RGBColor = RGBColor(0x7a, 0x3e, 0x9d);
 }
 
 #[cfg(test)]

@@ -11,6 +11,12 @@
 //! Time is simulated time in ms, as everywhere in the core; the player's
 //! clock only chooses which `t` to show. A moment that is kept (in the URL,
 //! `t-ms=`, or on pause) is a whole number of ms ([`snap`]).
+//!
+//! `MOMENT_KEY` names that parameter everywhere (URL, command line); the
+//! widgets' generic controls leave it to the player.
+
+/// The moment's parameter (`t_ms` in a scenario's struct).
+pub const MOMENT_KEY: &str = "t-ms";
 
 /// What the player asks of a trace. (The figures and marks of a moment are
 /// each scenario's own: the widget says which it shows.)
@@ -28,6 +34,10 @@ pub trait Playback {
         (self.end_ms() / SECONDS_AT_1X).max(1.0)
     }
 }
+
+/// The latest moment a link or the command line may name (`t-ms`), in ms: a
+/// moment past a run's end shows its end, and says so.
+pub const MAX_T_MS: i64 = 100_000_000;
 
 /// How long a whole run plays at 1×.
 pub const SECONDS_AT_1X: f64 = 8.0;

@@ -787,6 +787,7 @@ mod tests {
                 retries: pick(1, 10),
                 jitter: Jitter::ALL[(i % 4) as usize],
                 seed: pick(0, 1_000),
+                t_ms: None,
             };
             let expected = super::super::reference::simulate(&p);
             assert_eq!(simulate(&p), expected, "{p:?}");

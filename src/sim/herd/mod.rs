@@ -57,6 +57,8 @@ crate::params! {
         jitter: Jitter = Jitter::Full => choice("Jitter", crate::sim::policy::backoff::JITTER_OPTIONS),
         /// Seed of Python's random.Random
         seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
+        /// The moment shown, in ms from the failure; none = the run's end (the player's time)
+        t_ms: Maybe = None => optional("Momento", "ms", "el final", "un momento", 0, crate::sim::playback::MAX_T_MS),
     }
 }
 
@@ -74,11 +76,31 @@ impl crate::scenario::Scenario for HerdParams {
         let mut scratch = HerdScratch::default();
         let r = ctx.time(|| simulate_reusing(p, &mut scratch));
         let line = r.lesson_line(p.jitter);
-        Run::plain(
-            json!({ "served": r.served, "gave_up": r.gave_up, "peak": r.peak, "attempts": r.attempts,
-                "window_ms": r.window_ms, "windows": r.windows, "line": line }),
-            vec![line],
-        )
+        let mut out = json!({ "served": r.served, "gave_up": r.gave_up, "peak": r.peak, "attempts": r.attempts,
+            "window_ms": r.window_ms, "windows": r.windows, "line": line });
+        let mut lines = vec![line];
+        let mut notes = Vec::new();
+        // A moment: the run so far, from its trace (the reference algorithm, attempt by attempt).
+        if let Some(t) = p.t_ms {
+            use crate::sim::playback::Playback;
+            let tr = trace::HerdTrace::record(p);
+            let end = tr.end_ms();
+            if t as f64 > end {
+                notes.push(format!(
+                    "el momento ({} ms) pasa del final de la corrida ({} ms): se muestra el final",
+                    crate::fmt::es_int(t as i64),
+                    crate::fmt::es_int(end as i64)
+                ));
+            }
+            let m = tr.at((t as f64).min(end));
+            lines.push(m.line(p.window_ms));
+            out["at"] = json!({ "t_ms": m.t_ms, "served": m.served, "gave_up": m.gave_up, "waiting": m.waiting,
+                "peak": m.peak, "attempts": m.attempts });
+        }
+        Run {
+            notes,
+            ..Run::plain(out, lines)
+        }
     }
 }
 

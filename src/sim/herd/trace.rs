@@ -65,6 +65,21 @@ pub struct HerdMoment {
 }
 
 impl HerdMoment {
+    /// The moment as the command line says it: `a los 300 ms: 50 atendidos, …`.
+    pub fn line(&self, window_ms: u32) -> String {
+        use crate::fmt::es_int;
+        format!(
+            "a los {} ms: {} atendidos, {} se rinden, {} esperando, pico de {} en {} ms, {} intentos",
+            es_int(self.t_ms.round() as i64),
+            es_int(self.served as i64),
+            es_int(self.gave_up as i64),
+            es_int(self.waiting as i64),
+            es_int(self.peak as i64),
+            es_int(window_ms as i64),
+            es_int(self.attempts as i64)
+        )
+    }
+
     /// The moment's figures as a result, for the chart.
     pub fn as_result(&self, window_ms: u32) -> HerdResult {
         HerdResult {
@@ -260,28 +275,56 @@ impl HerdTrace {
     }
 }
 
-impl Playback for HerdTrace {
-    /// The last attempt's arrival, to the whole ms after it.
+/// The herd's runs as the player steps through them: the ends of the
+/// windows that had attempts, in either run (the chosen jitter, «sin
+/// jitter»). Built from the fast engine's results, so the player knows the
+/// run's length before any trace is recorded; a trace ends where its run does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HerdSpan {
+    ends: Vec<f64>,
+}
+
+impl HerdSpan {
+    pub fn of(runs: &[&HerdResult]) -> Self {
+        let mut ends: Vec<f64> = runs
+            .iter()
+            .flat_map(|r| r.windows.iter().map(move |(k, _)| (*k + 1) as f64 * r.window_ms as f64))
+            .collect();
+        ends.sort_unstable_by(f64::total_cmp);
+        ends.dedup();
+        HerdSpan { ends }
+    }
+}
+
+impl Playback for HerdSpan {
+    /// The end of the last window with an attempt: by then every client is served or gave up.
     fn end_ms(&self) -> f64 {
-        self.arrivals.last().map_or(0.0, |t| t.ceil())
+        self.ends.last().copied().unwrap_or(0.0)
     }
     /// The end of the next window that has attempts: each step shows one more column.
     fn next_stop(&self, t: f64) -> f64 {
-        let w = self.window_ms as f64;
-        let i = self.result.windows.partition_point(|(k, _)| (*k + 1) as f64 * w <= t);
-        self.result
-            .windows
-            .get(i)
-            .map_or(self.end_ms(), |(k, _)| ((*k + 1) as f64 * w).min(self.end_ms()))
+        let i = self.ends.partition_point(|e| *e <= t);
+        self.ends.get(i).copied().unwrap_or(self.end_ms())
     }
     fn prev_stop(&self, t: f64) -> f64 {
-        let w = self.window_ms as f64;
-        let i = self.result.windows.partition_point(|(k, _)| ((*k + 1) as f64 * w) < t);
+        let i = self.ends.partition_point(|e| *e < t);
         if i == 0 {
             0.0
         } else {
-            (self.result.windows[i - 1].0 + 1) as f64 * w
+            self.ends[i - 1]
         }
+    }
+}
+
+impl Playback for HerdTrace {
+    fn end_ms(&self) -> f64 {
+        HerdSpan::of(&[&self.result]).end_ms()
+    }
+    fn next_stop(&self, t: f64) -> f64 {
+        HerdSpan::of(&[&self.result]).next_stop(t)
+    }
+    fn prev_stop(&self, t: f64) -> f64 {
+        HerdSpan::of(&[&self.result]).prev_stop(t)
     }
 }
 
@@ -329,7 +372,8 @@ mod tests {
         assert_eq!(tr.prev_stop(210.0), 0.0);
         assert_eq!(tr.next_stop(210.0), 610.0);
         assert_eq!(tr.at(610.0).attempts, 1950);
-        assert_eq!(tr.end_ms(), 1400.0);
+        assert_eq!(tr.end_ms(), 1410.0);
+        assert_eq!(tr.at(1409.0).attempts, 2850);
         let m = tr.marks(300.0);
         assert_eq!(m.marks.iter().filter(|k| k.state == MarkState::Served).count(), 50);
         assert!(m

@@ -17,7 +17,8 @@ pub fn controls<P: Params>(h: &ParamsHandle<P>, only: Option<&[&str]>) -> Html {
 
 fn param_controls(state: &ValuesState, values: &[Value], keep: &dyn Fn(&str) -> bool) -> Html {
     html! {
-        { for state.specs.iter().zip(values).filter(|(s, _)| keep(s.key)).map(|(spec, value)| html! {
+        // (The moment is the player's: its slider, not a parameter's.)
+        { for state.specs.iter().zip(values).filter(|(s, _)| keep(s.key) && s.key != crate::sim::playback::MOMENT_KEY).map(|(spec, value)| html! {
             <ParamControl widget={state.widget} spec={*spec} value={value.clone()} on_change={state.setter(spec.key)} />
         }) }
     }

@@ -1,14 +1,22 @@
 //! The herd simulation, live: every change re-runs the core and redraws.
+//! It opens at the run's end; its player (▶, steps, the time slider) plays
+//! the run from the traces of both runs, recorded the first time a moment
+//! is asked for (a press of ▶, a link with `t-ms`), and shows each client as
+//! a mark on its way to the server or in the pile it ended in.
 
 use crate::chart::herd::HerdChart;
 use crate::chart::Chart;
 use crate::fmt::es_int;
+use crate::sim::herd::trace::{HerdMoment, HerdSpan, HerdTrace};
 use crate::sim::herd::{simulate_reusing, HerdParams, HerdResult, HerdScratch};
+use crate::sim::params::Value;
+use crate::sim::playback::Playback;
 use crate::sim::policy::backoff::Jitter;
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
 use crate::ui::widgets::figures::{figures, row};
+use crate::ui::widgets::player::{say, Player};
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -42,22 +50,98 @@ fn subtitle(clients: u32) -> String {
     }
 }
 
+/// Both runs attempt by attempt, for the player.
+struct Traces {
+    chosen: HerdTrace,
+    reference: Option<HerdTrace>,
+}
+
 #[component]
 pub fn HerdWidget() -> Html {
     let h = use_params::<HerdParams>("herd");
     let p = h.params.clone();
+    // The run does not depend on the moment shown.
+    let run_p = HerdParams {
+        t_ms: None,
+        ..p.clone()
+    };
     let scratch = use_mut_ref(HerdScratch::default);
-    let result = use_memo(p.clone(), move |p| run(p, &mut scratch.borrow_mut()));
+    let result = use_memo(run_p.clone(), move |p| run(p, &mut scratch.borrow_mut()));
+    let span = {
+        let r = result.clone();
+        use_memo(run_p.clone(), move |_| {
+            let mut runs = vec![&r.chosen];
+            runs.extend(r.reference.as_ref());
+            crate::ui::widgets::player::Run(Rc::new(HerdSpan::of(&runs)) as Rc<dyn Playback>)
+        })
+    };
+    let end = span.0.end_ms();
+    // A moment while playing or dragging (not kept); a kept one is the parameter.
+    let live = use_state(|| None::<f64>);
+    let moment = (*live).or(p.t_ms.map(f64::from)).map(|t| t.min(end));
+    let engaged = moment.is_some();
+    let traces = use_memo((run_p.clone(), engaged), |(p, engaged)| {
+        engaged.then(|| {
+            Rc::new(Traces {
+                chosen: HerdTrace::record(p),
+                reference: (p.jitter != Jitter::None).then(|| {
+                    HerdTrace::record(&HerdParams {
+                        jitter: Jitter::None,
+                        ..p.clone()
+                    })
+                }),
+            })
+        })
+    });
+    // The runs so far at the moment shown (the whole runs at the end).
+    let at = |tr: &HerdTrace, t: f64| -> HerdMoment { tr.at(t) };
+    let now: Option<(HerdResult, Option<HerdResult>, HerdMoment)> = match (moment, traces.as_ref()) {
+        (Some(t), Some(tr)) => {
+            let m = at(&tr.chosen, t);
+            Some((
+                m.as_result(p.window_ms),
+                tr.reference.as_ref().map(|r| at(r, t).as_result(p.window_ms)),
+                m,
+            ))
+        }
+        _ => None,
+    };
     let log_y = use_state(|| false);
     let r = result.clone();
-    let chart = use_memo((*log_y, p.clone()), move |(log_y, p)| {
-        let mut c = HerdChart::new(
-            p.capacity,
-            (p.jitter.label(), &r.chosen),
-            r.reference.as_ref().map(|x| (Jitter::None.label(), x)),
-        );
-        c.log_y = *log_y;
-        Rc::new(Chart::Herd(c))
+    let windows_total = (end / p.window_ms.max(1) as f64).round() as u64;
+    let playhead = moment;
+    let chosen_now = now.as_ref().map(|n| n.0.clone());
+    let reference_now = now.as_ref().and_then(|n| n.1.clone());
+    let chart = use_memo(
+        (*log_y, run_p.clone(), playhead.map(f64::to_bits)),
+        move |(log_y, p, _)| {
+            let chosen = chosen_now.as_ref().unwrap_or(&r.chosen);
+            let reference = if playhead.is_some() {
+                reference_now.as_ref()
+            } else {
+                r.reference.as_ref()
+            };
+            let mut c = HerdChart::spanning(
+                p.capacity,
+                (p.jitter.label(), chosen),
+                reference.map(|x| (Jitter::None.label(), x)),
+                windows_total,
+            );
+            c.log_y = *log_y;
+            c.playhead_ms = playhead;
+            Rc::new(Chart::Herd(c))
+        },
+    );
+    let stage = now.as_ref().zip((*traces).as_ref()).map(|((_, _, m), tr)| {
+        Rc::new(Chart::Stage(crate::chart::stage::Stage {
+            marks: tr.chosen.marks(m.t_ms),
+            clients: p.clients,
+            served: m.served,
+            gave_up: m.gave_up,
+            waiting: m.waiting,
+            capacity: p.capacity,
+            window_ms: p.window_ms,
+        }))
     });
     let toggle_log = {
         let log_y = log_y.clone();
@@ -66,25 +150,51 @@ pub fn HerdWidget() -> Html {
             log_y.set(input.checked());
         })
     };
+    let on_frame = {
+        let live = live.clone();
+        Callback::from(move |t: f64| live.set(Some(t)))
+    };
+    let on_keep = {
+        let (live, set) = (live.clone(), h.state.setter("t-ms"));
+        Callback::from(move |t: f64| {
+            live.set(None);
+            set.emit(Value::Int(t.round() as i64));
+        })
+    };
 
-    let columns: Vec<(&str, &HerdResult)> = match &result.reference {
-        Some(r) => vec![(Jitter::None.label(), r), (p.jitter.label(), &result.chosen)],
-        None => vec![(p.jitter.label(), &result.chosen)],
+    let shown_chosen = now.as_ref().map_or(&result.chosen, |n| &n.0);
+    let shown_reference = match &now {
+        Some(n) => n.1.as_ref(),
+        None => result.reference.as_ref(),
+    };
+    let columns: Vec<(&str, &HerdResult)> = match shown_reference {
+        Some(r) => vec![(Jitter::None.label(), r), (p.jitter.label(), shown_chosen)],
+        None => vec![(p.jitter.label(), shown_chosen)],
     };
     let each = |f: &dyn Fn(&HerdResult) -> u64| columns.iter().map(|(_, r)| es_int(f(r) as i64)).collect::<Vec<_>>();
-    let rows = vec![
+    let mut rows = vec![
         row("atendidos", "served", each(&|r| r.served as u64)),
         row("se rinden", "gave_up", each(&|r| r.gave_up as u64)),
+    ];
+    if engaged {
+        rows.push(row(
+            "esperando",
+            "waiting",
+            each(&|r| (p.clients - r.served - r.gave_up) as u64),
+        ));
+    }
+    rows.extend([
         row(
             format!("pico por ventana de {} ms", crate::fmt::es_int(p.window_ms as i64)),
             "peak",
             each(&|r| r.peak as u64),
         ),
         row("intentos", "attempts", each(&|r| r.attempts)),
-    ];
+    ]);
     let head: Vec<String> = columns.iter().map(|(l, _)| l.to_string()).collect();
     let summary = format!(
-        "Intentos por ventana de {} ms: {}. Capacidad: {} por ventana.",
+        "{}Intentos por ventana de {} ms: {}. Capacidad: {} por ventana.",
+        moment.map_or(String::new(), |t| format!("A los {}. ", say(t))),
         crate::fmt::es_int(p.window_ms as i64),
         columns
             .iter()
@@ -97,13 +207,34 @@ pub fn HerdWidget() -> Html {
             .join("; "),
         es_int(p.capacity as i64)
     );
+    let past_end = p.t_ms.is_some_and(|t| t as f64 > end).then(|| {
+        html! { <ul class="notes" role="status"><li>{ format!("Momento: {} pasa del final de la corrida ({}); se muestra el final.", say(p.t_ms.unwrap_or(0) as f64), say(end)) }</li></ul> }
+    });
+    let stage_label = now.as_ref().map(|(_, _, m)| {
+        format!(
+            "A los {}: {} esperando, {} atendidos, {} se rinden.",
+            say(m.t_ms),
+            es_int(m.waiting as i64),
+            es_int(m.served as i64),
+            es_int(m.gave_up as i64)
+        )
+    });
 
     html! {
         <WidgetFrame id="herd" subtitle={subtitle(p.clients)}>
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }
-                <ChartCanvas chart={(*chart).clone()} label={summary} />
+                { past_end }
+                // The player right under the chart, in view of it on a phone too.
+                <ChartCanvas chart={(*chart).clone()} label={summary}>
+                    <Player id="herd" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
+                </ChartCanvas>
+                if let (Some(stage), Some(label)) = (stage, stage_label) {
+                    <div class="stage" data-t-ms={moment.map(|t| t.round().to_string())}>
+                        <ChartCanvas chart={stage} {label} height={220} />
+                    </div>
+                }
                 <label class="toggle scale"><input type="checkbox" checked={*log_y} onchange={toggle_log} />{ " Eje vertical logarítmico (para ver la llovizna junto a la ola)" }</label>
                 { figures(&head, rows) }
                 { command_line(&h) }

@@ -15,6 +15,7 @@ pub(crate) mod herd_widget;
 pub(crate) mod inflight_widget;
 pub(crate) mod layers_widget;
 pub(crate) mod param_control;
+pub(crate) mod player;
 pub(crate) mod shedding_widget;
 pub(crate) mod store_widget;
 pub(crate) mod storm_widget;

@@ -1,0 +1,234 @@
+//! The player under a scenario's chart: ▶/⏸, a step back and forward, the
+//! speed, a time slider that can be dragged both ways, and «Reiniciar».
+//!
+//! It owns only the clock: while playing it asks for a frame at each of the
+//! browser's animation frames (`on_frame`, the moment not kept), and a
+//! moment is kept (`on_keep`: the URL's `t-ms`, whole ms) when it pauses, on
+//! a step, when the slider is let go, at the end. What a moment shows is the
+//! widget's, from its trace ([`crate::sim::playback`]): the same `t`, the
+//! same frame, however it was reached. Nothing plays by itself.
+//!
+//! Keys, with the focus on the player: space plays and pauses, ← and → step,
+//! Home and End go to the start and the end.
+
+use crate::fmt::es_int;
+use crate::sim::playback::{advance, snap, Playback, SPEEDS};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
+use yew::prelude::*;
+
+/// A trace as the player holds it (compared by identity: a new run, a new trace).
+#[derive(Clone)]
+pub struct Run(pub Rc<dyn Playback>);
+
+impl PartialEq for Run {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PlayerProps {
+    /// The widget's id: the player's elements are `#<id>-play`, `#<id>-time`…
+    pub id: AttrValue,
+    pub run: Run,
+    /// The moment shown; `None` at the end, where a widget opens.
+    pub t_ms: Option<f64>,
+    /// A moment to show while playing or dragging (not kept).
+    pub on_frame: Callback<f64>,
+    /// A moment to keep (whole ms).
+    pub on_keep: Callback<f64>,
+}
+
+/// A moment as the player says it: «350 ms», or in seconds past 10 s.
+pub fn say(t: f64) -> String {
+    if t >= 10_000.0 {
+        format!("{} s", crate::fmt::es_dec(t / 1000.0, 1))
+    } else {
+        format!("{} ms", es_int(t.round() as i64))
+    }
+}
+
+#[component]
+pub fn Player(props: &PlayerProps) -> Html {
+    let run = props.run.0.clone();
+    let end = run.end_ms();
+    let t = props.t_ms.unwrap_or(end).clamp(0.0, end);
+    let playing = use_state_eq(|| false);
+    let speed = use_state_eq(|| 2usize); // 1×
+                                         // The clock's own moment while playing (the props lag a frame behind).
+    let clock = use_mut_ref(|| t);
+    if !*playing {
+        *clock.borrow_mut() = t;
+    }
+    // The animation: one frame after another while playing.
+    {
+        let (run, clock, on_frame, on_keep, playing_h) = (
+            run.clone(),
+            clock.clone(),
+            props.on_frame.clone(),
+            props.on_keep.clone(),
+            playing.clone(),
+        );
+        let factor = SPEEDS[*speed].0;
+        use_effect_with((*playing, *speed, props.run.clone()), move |(on, _, _)| {
+            let stop = Rc::new(Cell::new(!*on));
+            if *on {
+                type Frame = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
+                let frame: Frame = Rc::default();
+                let last = Rc::new(Cell::new(None::<f64>));
+                let (f2, stop2) = (frame.clone(), stop.clone());
+                *frame.borrow_mut() = Some(Closure::new(move |now: f64| {
+                    if stop2.get() {
+                        return;
+                    }
+                    let dt = last.get().map_or(0.0, |l| now - l);
+                    last.set(Some(now));
+                    let t = advance(&*run, *clock.borrow(), dt, factor);
+                    *clock.borrow_mut() = t;
+                    if t >= run.end_ms() {
+                        stop2.set(true);
+                        on_keep.emit(snap(t, run.end_ms()));
+                        playing_h.set(false);
+                        return;
+                    }
+                    on_frame.emit(t);
+                    if let (Some(w), Some(cb)) = (web_sys::window(), f2.borrow().as_ref()) {
+                        let _ = w.request_animation_frame(cb.as_ref().unchecked_ref());
+                    }
+                }));
+                if let (Some(w), Some(cb)) = (web_sys::window(), frame.borrow().as_ref()) {
+                    let _ = w.request_animation_frame(cb.as_ref().unchecked_ref());
+                }
+                let keep = frame;
+                return Box::new(move || {
+                    stop.set(true);
+                    // (The closure is dropped once no frame can call it: after this one.)
+                    let k = keep.clone();
+                    gloo::timers::callback::Timeout::new(100, move || drop(k.borrow_mut().take())).forget();
+                }) as Box<dyn FnOnce()>;
+            }
+            Box::new(|| ()) as Box<dyn FnOnce()>
+        });
+    }
+    let keep = {
+        let (on_keep, playing) = (props.on_keep.clone(), playing.clone());
+        move |t: f64| {
+            playing.set(false);
+            on_keep.emit(snap(t, end));
+        }
+    };
+    let toggle = {
+        let (playing, on_keep, clock) = (playing.clone(), props.on_keep.clone(), clock.clone());
+        Callback::from(move |_: MouseEvent| {
+            if *playing {
+                playing.set(false);
+                on_keep.emit(snap(*clock.borrow(), end));
+            } else {
+                // At the end, ▶ plays the run again from its start.
+                if *clock.borrow() >= end {
+                    *clock.borrow_mut() = 0.0;
+                    on_keep.emit(0.0);
+                }
+                playing.set(true);
+            }
+        })
+    };
+    let step = |forward: bool| {
+        let (run, keep, clock) = (run.clone(), keep.clone(), clock.clone());
+        Callback::from(move |_: MouseEvent| {
+            let now = *clock.borrow();
+            keep(if forward {
+                run.next_stop(now)
+            } else {
+                run.prev_stop(now)
+            })
+        })
+    };
+    let restart = {
+        let keep = keep.clone();
+        Callback::from(move |_: MouseEvent| keep(0.0))
+    };
+    let on_slide = {
+        let (on_frame, playing) = (props.on_frame.clone(), playing.clone());
+        Callback::from(move |e: InputEvent| {
+            playing.set(false);
+            if let Ok(v) = e.target_unchecked_into::<HtmlInputElement>().value().parse::<f64>() {
+                on_frame.emit(v);
+            }
+        })
+    };
+    let on_let_go = {
+        let keep = keep.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(v) = e.target_unchecked_into::<HtmlInputElement>().value().parse::<f64>() {
+                keep(v);
+            }
+        })
+    };
+    let on_speed = {
+        let speed = speed.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(i) = e.target_unchecked_into::<HtmlSelectElement>().value().parse::<usize>() {
+                speed.set(i.min(SPEEDS.len() - 1));
+            }
+        })
+    };
+    let on_key = {
+        let (run, keep, toggle, clock) = (run.clone(), keep.clone(), toggle.clone(), clock.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            // Not while typing in the speed list or moving the slider with its own keys.
+            let on_slider = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).is_some();
+            let now = *clock.borrow();
+            match e.key().as_str() {
+                " " if !on_slider => {
+                    e.prevent_default();
+                    if let Ok(m) = MouseEvent::new("click") {
+                        toggle.emit(m);
+                    }
+                }
+                "ArrowRight" if !on_slider => {
+                    e.prevent_default();
+                    keep(run.next_stop(now));
+                }
+                "ArrowLeft" if !on_slider => {
+                    e.prevent_default();
+                    keep(run.prev_stop(now));
+                }
+                "Home" if !on_slider => {
+                    e.prevent_default();
+                    keep(0.0);
+                }
+                "End" if !on_slider => {
+                    e.prevent_default();
+                    keep(end);
+                }
+                _ => {}
+            }
+        })
+    };
+    let id = &props.id;
+    let shown = say(t);
+    let whole = say(end);
+    html! {
+        <div class="player" role="group" aria-label="Reproducir la corrida" onkeydown={on_key} data-t-ms={snap(t, end).to_string()} data-playing={playing.to_string()}>
+            <button type="button" id={format!("{id}-play")} class="play" onclick={toggle}
+                aria-label={if *playing { "Pausa" } else { "Reproducir" }}>{ if *playing { "❚❚" } else { "▶" } }</button>
+            <button type="button" id={format!("{id}-back")} class="step" onclick={step(false)} aria-label="Un paso atrás">{ "◁" }</button>
+            <button type="button" id={format!("{id}-step")} class="step" onclick={step(true)} aria-label="Un paso adelante">{ "▷" }</button>
+            <input type="range" id={format!("{id}-time")} class="scrubber" min="0" max={end.ceil().to_string()} step="1"
+                value={t.round().to_string()} aria-label="Momento de la corrida" aria-valuetext={format!("{shown} de {whole}")}
+                oninput={on_slide} onchange={on_let_go} />
+            <output class="moment" for={format!("{id}-time")}>{ format!("{shown} de {whole}") }</output>
+            <label class="speed">
+                <select id={format!("{id}-speed")} onchange={on_speed} aria-label="Velocidad">
+                    { for SPEEDS.iter().enumerate().map(|(i, (_, l))| html! { <option value={i.to_string()} selected={i == *speed}>{ *l }</option> }) }
+                </select>
+            </label>
+            <button type="button" id={format!("{id}-restart")} class="restart" onclick={restart}>{ "Reiniciar" }</button>
+        </div>
+    }
+}

@@ -49,8 +49,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // changes), the CSS +595 (the pictures' boxes, «Preparando…»). The build is
 // now served brotli where the browser takes it: 324,559 bytes, the limit
 // that matters to a learner (LIMIT_BR); gzip is still limited (LIMIT).
-const LIMIT = 408 * 1000;
-const LIMIT_BR = 326 * 1000;
+// Session 19 (#33, the herd's player): 335,699 brotli, 419,955 gzipped,
+// +11,898 brotli over session 18's last build (323,801): the player, the
+// herd's trace (recorded from the reference algorithm) and its marks' chart,
+// within the 40 KB the issue allows the players' code on a first load.
+const LIMIT = 422 * 1000;
+const LIMIT_BR = 338 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
 // is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and
 // wide); it comes first and shows the text and the charts at once.

@@ -231,7 +231,7 @@ pub fn HerdWidget() -> Html {
                     <Player id="herd" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
                 </ChartCanvas>
                 if let (Some(stage), Some(label)) = (stage, stage_label) {
-                    <div class="stage" data-t-ms={moment.map(|t| t.round().to_string())}>
+                    <div class="stage" data-t-ms={moment.map(|t| (t.round() as i64).to_string())}>
                         <ChartCanvas chart={stage} {label} height={220} />
                     </div>
                 }

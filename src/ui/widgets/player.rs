@@ -8,6 +8,9 @@
 //! widget's, from its trace ([`crate::sim::playback`]): the same `t`, the
 //! same frame, however it was reached. Nothing plays by itself.
 //!
+//! (Moments are written and read as whole numbers: `f64`'s own formatting and
+//! parsing would add ≈ 25 KB to the download.)
+//!
 //! Keys, with the focus on the player: space plays and pauses, ← and → step,
 //! Home and End go to the start and the end.
 
@@ -156,16 +159,16 @@ pub fn Player(props: &PlayerProps) -> Html {
         let (on_frame, playing) = (props.on_frame.clone(), playing.clone());
         Callback::from(move |e: InputEvent| {
             playing.set(false);
-            if let Ok(v) = e.target_unchecked_into::<HtmlInputElement>().value().parse::<f64>() {
-                on_frame.emit(v);
+            if let Ok(v) = e.target_unchecked_into::<HtmlInputElement>().value().parse::<i64>() {
+                on_frame.emit(v as f64);
             }
         })
     };
     let on_let_go = {
         let keep = keep.clone();
         Callback::from(move |e: Event| {
-            if let Ok(v) = e.target_unchecked_into::<HtmlInputElement>().value().parse::<f64>() {
-                keep(v);
+            if let Ok(v) = e.target_unchecked_into::<HtmlInputElement>().value().parse::<i64>() {
+                keep(v as f64);
             }
         })
     };
@@ -214,13 +217,13 @@ pub fn Player(props: &PlayerProps) -> Html {
     let shown = say(t);
     let whole = say(end);
     html! {
-        <div class="player" role="group" aria-label="Reproducir la corrida" onkeydown={on_key} data-t-ms={snap(t, end).to_string()} data-playing={playing.to_string()}>
+        <div class="player" role="group" aria-label="Reproducir la corrida" onkeydown={on_key} data-t-ms={(snap(t, end) as i64).to_string()} data-playing={playing.to_string()}>
             <button type="button" id={format!("{id}-play")} class="play" onclick={toggle}
                 aria-label={if *playing { "Pausa" } else { "Reproducir" }}>{ if *playing { "❚❚" } else { "▶" } }</button>
             <button type="button" id={format!("{id}-back")} class="step" onclick={step(false)} aria-label="Un paso atrás">{ "◁" }</button>
             <button type="button" id={format!("{id}-step")} class="step" onclick={step(true)} aria-label="Un paso adelante">{ "▷" }</button>
-            <input type="range" id={format!("{id}-time")} class="scrubber" min="0" max={end.ceil().to_string()} step="1"
-                value={t.round().to_string()} aria-label="Momento de la corrida" aria-valuetext={format!("{shown} de {whole}")}
+            <input type="range" id={format!("{id}-time")} class="scrubber" min="0" max={(end.ceil() as i64).to_string()} step="1"
+                value={(t.round() as i64).to_string()} aria-label="Momento de la corrida" aria-valuetext={format!("{shown} de {whole}")}
                 oninput={on_slide} onchange={on_let_go} />
             <output class="moment" for={format!("{id}-time")}>{ format!("{shown} de {whole}") }</output>
             <label class="speed">

@@ -12,14 +12,13 @@ use plotters::prelude::*;
 /// Everything the stage draws.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stage {
+    /// Which run the marks are (the chosen jitter's label).
+    pub run: String,
     pub marks: Marks,
-    pub clients: u32,
     /// Served, gave up, waiting (the moment's figures, counted in clients).
     pub served: u32,
     pub gave_up: u32,
     pub waiting: u32,
-    pub capacity: u32,
-    pub window_ms: u32,
 }
 
 /// The colour of a mark, as the charts and the text name it.
@@ -60,18 +59,23 @@ pub fn draw<DB: DrawingBackend>(
     let per_row = (pile_w / cell).max(1) as u32;
     let dot = (cell - 1).max(1);
     let lane_x0 = 6;
-    let lanes = ((bottom - top) / 3).max(1) as u32;
+    // Waiting clients at least 3 px, seen on any screen (the piles' cells may be smaller).
+    let lane_dot = dot.max(3);
+    let lanes_bottom = if s.marks.stride > 1 { bottom - line } else { bottom };
+    let lanes = ((lanes_bottom - top) / 3).max(1) as u32;
     // Headings.
-    let per = if s.marks.stride > 1 {
-        format!(" · cada punto: {} clientes", es_int(s.marks.stride as i64))
-    } else {
-        String::new()
-    };
     root.draw(&Text::new(
-        format!("esperando: {}{per}", es_int(s.waiting as i64)),
+        format!("{}: {} esperando", s.run, es_int(s.waiting as i64)),
         (lane_x0, 2),
         text(font),
     ))?;
+    if s.marks.stride > 1 {
+        root.draw(&Text::new(
+            format!("cada punto: {} clientes", es_int(s.marks.stride as i64)),
+            (lane_x0, bottom - line + 4),
+            text(font),
+        ))?;
+    }
     root.draw(&Text::new(
         format!("atendidos: {}", es_int(s.served as i64)),
         (pile_x, 2),
@@ -91,11 +95,12 @@ pub fn draw<DB: DrawingBackend>(
     let dots = s.marks.marks.iter().map(|m| {
         let (x, y) = match m.state {
             MarkState::First | MarkState::Retrying => {
-                let span = (server_x - 4 - lane_x0 - dot) as f32;
-                (
+                let span = (server_x - 4 - lane_x0 - lane_dot) as f32;
+                let (x, y) = (
                     lane_x0 + (m.progress * span) as i32,
-                    top + (row_of(m.client, lanes) as i32 * (bottom - top - dot)) / lanes as i32,
-                )
+                    top + (row_of(m.client, lanes) as i32 * (lanes_bottom - top - lane_dot)) / lanes as i32,
+                );
+                return Rectangle::new([(x, y), (x + lane_dot, y + lane_dot)], color(m.state).filled());
             }
             MarkState::Served | MarkState::GaveUp => {
                 let y0 = if m.state == MarkState::Served { top } else { gave_up_y };
@@ -125,13 +130,11 @@ mod tests {
         let t = 700.0;
         let m = tr.at(t);
         let stage = Stage {
+            run: "con jitter".into(),
             marks: tr.marks(t),
-            clients: 1000,
             served: m.served,
             gave_up: m.gave_up,
             waiting: m.waiting,
-            capacity: 50,
-            window_ms: 10,
         };
         let svg = super::super::Chart::Stage(stage).svg(349, 220, "pre");
         assert!(
@@ -139,6 +142,7 @@ mod tests {
             "{svg}"
         );
         assert!(svg.contains("se rinden: 0"));
+        assert!(svg.contains(&format!("con jitter: {} esperando", es_int(m.waiting as i64))));
         // 1,000 dots (one rectangle each), the wall and the card behind.
         assert!(svg.matches("<rect").count() >= 1000, "{}", svg.matches("<rect").count());
         let end = tr.at(tr.end_ms());

@@ -302,23 +302,15 @@ impl DrawingBackend for Svg<'_> {
             return Ok(());
         }
         let (w, h) = (b.0 - a.0, b.1 - a.1);
-        if filled {
-            if w > 0 && h > 0 {
-                self.element(&format!(
-                    "<rect x=\"{}\" y=\"{}\" width=\"{w}\" height=\"{h}\" {}/>",
-                    a.0,
-                    a.1,
-                    fill(s.rgb, s.alpha)
-                ));
-            }
-        } else {
-            self.element(&format!(
-                "<rect x=\"{}\" y=\"{}\" width=\"{w}\" height=\"{h}\" {}/>",
-                a.0,
-                a.1,
-                outline(s)
-            ));
+        // (An empty filled box paints nothing; an outline of one is still a line.)
+        if filled && (w <= 0 || h <= 0) {
+            return Ok(());
         }
+        let paint = if filled { fill(s.rgb, s.alpha) } else { outline(s) };
+        self.element(&format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"{w}\" height=\"{h}\" {paint}/>",
+            a.0, a.1
+        ));
         Ok(())
     }
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(

@@ -15,7 +15,7 @@
 //! assert!(!d.retry);
 //! ```
 
-use crate::sim::params::{Maybe, Toggle, ON_OFF};
+use crate::sim::params::{choice_keys, choice_options, ChoiceKey, Maybe, Toggle, ON_OFF};
 use serde::{Deserialize, Serialize};
 
 /// A failed call.
@@ -359,64 +359,45 @@ pub fn decide(s: &Situation) -> Decision {
 }
 
 /// The failures the widget offers (the table's, with 401 and 403 apart):
-/// `(key, Spanish name)`, the key as in the URL and on the command line.
-pub const FAILURE_OPTIONS: &[(&str, &str)] = &[
-    ("refused", "Conexión rechazada"),
-    ("timeout", "Timeout"),
-    ("400", "400 Bad Request"),
-    ("401", "401 Unauthorized"),
-    ("403", "403 Forbidden"),
-    ("404", "404 Not Found"),
-    ("409", "409 Conflict"),
-    ("413", "413 Payload Too Large"),
-    ("422", "422 Unprocessable Entity"),
-    ("429", "429 Too Many Requests"),
-    ("500", "500 Internal Server Error"),
-    ("502", "502 Bad Gateway"),
-    ("503", "503 Service Unavailable"),
-    ("504", "504 Gateway Timeout"),
+/// `(failure, key, Spanish name)`, the key as in the URL and on the command line.
+const FAILURES: [(Failure, &str, &str); 14] = [
+    (Failure::ConnectionRefused, "refused", "Conexión rechazada"),
+    (Failure::Timeout, "timeout", "Timeout"),
+    (Failure::Status(400), "400", "400 Bad Request"),
+    (Failure::Status(401), "401", "401 Unauthorized"),
+    (Failure::Status(403), "403", "403 Forbidden"),
+    (Failure::Status(404), "404", "404 Not Found"),
+    (Failure::Status(409), "409", "409 Conflict"),
+    (Failure::Status(413), "413", "413 Payload Too Large"),
+    (Failure::Status(422), "422", "422 Unprocessable Entity"),
+    (Failure::Status(429), "429", "429 Too Many Requests"),
+    (Failure::Status(500), "500", "500 Internal Server Error"),
+    (Failure::Status(502), "502", "502 Bad Gateway"),
+    (Failure::Status(503), "503", "503 Service Unavailable"),
+    (Failure::Status(504), "504", "504 Gateway Timeout"),
 ];
-
-impl crate::sim::params::ChoiceKey for Failure {
-    const KEYS: &'static [(Self, &'static str)] = &[
-        (Failure::ConnectionRefused, "refused"),
-        (Failure::Timeout, "timeout"),
-        (Failure::Status(400), "400"),
-        (Failure::Status(401), "401"),
-        (Failure::Status(403), "403"),
-        (Failure::Status(404), "404"),
-        (Failure::Status(409), "409"),
-        (Failure::Status(413), "413"),
-        (Failure::Status(422), "422"),
-        (Failure::Status(429), "429"),
-        (Failure::Status(500), "500"),
-        (Failure::Status(502), "502"),
-        (Failure::Status(503), "503"),
-        (Failure::Status(504), "504"),
-    ];
+pub const FAILURE_OPTIONS: &[(&str, &str)] = &choice_options(&FAILURES);
+impl ChoiceKey for Failure {
+    const KEYS: &'static [(Self, &'static str)] = &choice_keys(&FAILURES);
 }
 
-pub const CALLER_OPTIONS: &[(&str, &str)] = &[
-    ("interactive", "interactivo (una persona espera)"),
-    ("batch", "batch (nadie espera)"),
+const CALLERS: [(Caller, &str, &str); 2] = [
+    (Caller::Interactive, "interactive", "interactivo (una persona espera)"),
+    (Caller::Batch, "batch", "batch (nadie espera)"),
 ];
-
-impl crate::sim::params::ChoiceKey for Caller {
-    const KEYS: &'static [(Self, &'static str)] = &[(Caller::Interactive, "interactive"), (Caller::Batch, "batch")];
+pub const CALLER_OPTIONS: &[(&str, &str)] = &choice_options(&CALLERS);
+impl ChoiceKey for Caller {
+    const KEYS: &'static [(Self, &'static str)] = &choice_keys(&CALLERS);
 }
 
-pub const REPEAT_OPTIONS: &[(&str, &str)] = &[
-    ("idempotent", "sí, es idempotente"),
-    ("key", "sí, lleva llave de idempotencia"),
-    ("unsafe", "no (publicar, cobrar…)"),
+const REPEATS: [(Repeat, &str, &str); 3] = [
+    (Repeat::Idempotent, "idempotent", "sí, es idempotente"),
+    (Repeat::WithKey, "key", "sí, lleva llave de idempotencia"),
+    (Repeat::Unsafe, "unsafe", "no (publicar, cobrar…)"),
 ];
-
-impl crate::sim::params::ChoiceKey for Repeat {
-    const KEYS: &'static [(Self, &'static str)] = &[
-        (Repeat::Idempotent, "idempotent"),
-        (Repeat::WithKey, "key"),
-        (Repeat::Unsafe, "unsafe"),
-    ];
+pub const REPEAT_OPTIONS: &[(&str, &str)] = &choice_options(&REPEATS);
+impl ChoiceKey for Repeat {
+    const KEYS: &'static [(Self, &'static str)] = &choice_keys(&REPEATS);
 }
 
 /// The longest Retry-After the widget and the command line take (an
@@ -498,11 +479,7 @@ impl crate::scenario::Scenario for FailureParams {
                 .collect::<Vec<_>>()
         });
         let mut rows = Vec::new();
-        let name = FAILURE_OPTIONS
-            .iter()
-            .zip(<Failure as crate::sim::params::ChoiceKey>::KEYS)
-            .find(|(_, (f, _))| *f == p.failure)
-            .map_or("", |((_, n), _)| n);
+        let name = FAILURES.iter().find(|(f, ..)| *f == p.failure).map_or("", |(.., n)| n);
         let caller = match p.caller {
             Caller::Interactive => "interactivo",
             Caller::Batch => "batch",
@@ -547,19 +524,16 @@ mod tests {
 
     #[test]
     fn the_choices_are_the_tables_failures() {
-        use crate::sim::params::ChoiceKey;
-        // One option per key, in the same order, and every failure of the table offered (401/403 apart).
-        let keys: Vec<_> = Failure::KEYS.iter().map(|(_, k)| *k).collect();
-        let options: Vec<_> = FAILURE_OPTIONS.iter().map(|(k, _)| *k).collect();
-        assert_eq!(keys, options);
+        // Every failure of the table offered (401/403 apart), each named by its code.
         for (f, ..) in TABLE {
             assert!(Failure::KEYS.iter().any(|(g, _)| g == f), "{f:?}");
         }
-        for ((f, _), (_, name)) in Failure::KEYS.iter().zip(FAILURE_OPTIONS) {
+        for (f, key, name) in FAILURES {
             if let Failure::Status(c) = f {
-                assert!(name.starts_with(&c.to_string()), "{name}");
+                assert!(key == c.to_string() && name.starts_with(key), "{name}");
             }
         }
+        assert_eq!(FAILURE_OPTIONS.len(), Failure::KEYS.len());
     }
 
     #[test]

@@ -471,6 +471,32 @@ pub trait ChoiceKey: Sized + Copy + 'static {
     const KEYS: &'static [(Self, &'static str)];
 }
 
+/// A choice's [`ChoiceKey::KEYS`] from its one table `(value, key, Spanish label)`.
+pub const fn choice_keys<T: Copy, const N: usize>(
+    table: &[(T, &'static str, &'static str); N],
+) -> [(T, &'static str); N] {
+    let mut out = [(table[0].0, ""); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = (table[i].0, table[i].1);
+        i += 1;
+    }
+    out
+}
+
+/// A choice's options as its [`Spec`] lists them (`(key, Spanish label)`), from the same table.
+pub const fn choice_options<T: Copy, const N: usize>(
+    table: &[(T, &'static str, &'static str); N],
+) -> [(&'static str, &'static str); N] {
+    let mut out = [("", ""); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = (table[i].1, table[i].2);
+        i += 1;
+    }
+    out
+}
+
 /// A switch, written `on`/`off` on the command line and in the URL: the
 /// chain's deadline and cancel, the storm's and degradation's breaker, the
 /// layers' one layer.
@@ -509,20 +535,29 @@ impl<T: ChoiceKey + PartialEq> Field for T {
 }
 
 impl Spec {
-    /// A whole number in `min..=max`.
-    pub const fn int(key: &'static str, label: &'static str, unit: &'static str, min: i64, max: i64) -> Spec {
+    /// A spec of `kind` with no unit, nothing said when unset, no doc.
+    const fn of(key: &'static str, label: &'static str, kind: Kind) -> Spec {
         Spec {
             key,
             label,
-            unit,
+            unit: "",
             unset: "",
             toggle: "",
-            kind: Kind::Int {
-                min,
-                max,
-                optional: false,
-            },
+            kind,
             doc: "",
+        }
+    }
+
+    /// A whole number in `min..=max`.
+    pub const fn int(key: &'static str, label: &'static str, unit: &'static str, min: i64, max: i64) -> Spec {
+        let kind = Kind::Int {
+            min,
+            max,
+            optional: false,
+        };
+        Spec {
+            unit,
+            ..Spec::of(key, label, kind)
         }
     }
 
@@ -537,18 +572,16 @@ impl Spec {
         min: i64,
         max: i64,
     ) -> Spec {
+        let kind = Kind::Int {
+            min,
+            max,
+            optional: true,
+        };
         Spec {
-            key,
-            label,
             unit,
             unset,
             toggle,
-            kind: Kind::Int {
-                min,
-                max,
-                optional: true,
-            },
-            doc: "",
+            ..Spec::of(key, label, kind)
         }
     }
 
@@ -558,28 +591,12 @@ impl Spec {
         label: &'static str,
         options: &'static [(&'static str, &'static str)],
     ) -> Spec {
-        Spec {
-            key,
-            label,
-            unit: "",
-            unset: "",
-            toggle: "",
-            kind: Kind::Choice { options },
-            doc: "",
-        }
+        Spec::of(key, label, Kind::Choice { options })
     }
 
     /// Text as typed, at most `max_chars` characters; empty when not given.
     pub const fn text(key: &'static str, label: &'static str, max_chars: usize) -> Spec {
-        Spec {
-            key,
-            label,
-            unit: "",
-            unset: "",
-            toggle: "",
-            kind: Kind::Text { max_chars },
-            doc: "",
-        }
+        Spec::of(key, label, Kind::Text { max_chars })
     }
 
     /// The same spec with its `--help` text. (Natively only: the browser never

@@ -78,6 +78,18 @@ test('the herd: it opens at its end, plays, pauses, steps, and the same moment i
   await page.keyboard.press('Home');
   await page.waitForFunction(() => document.querySelector('#widget-herd .player').dataset.tMs === '0');
   assert.match((await frame(page)).figures, /attempts=0 attempts=0/);
+  // Space plays and pauses (once per press, not again by the button's own click).
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.querySelector('#widget-herd .player').dataset.playing === 'true');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Space');
+  await settled(page);
+  assert.ok(Number((await frame(page)).t) > 0);
+  // Played to its end, it stops there and keeps the end.
+  await page.selectOption('#herd-speed', { label: '8×' });
+  await page.click('#herd-play');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('t-ms') === '1410', null, { timeout: 10000 });
+  await settled(page);
   // A link with that moment opens at it, with the same frame.
   await scrub(page, Number(paused.t));
   const again = await open(`${HERD}?t-ms=${paused.t}`);

@@ -11,13 +11,16 @@
 //! gives it. Past [`MAX_MARKS`] clients, one mark stands for several, and
 //! the page says how many.
 //!
-//! Memory: at the largest accepted run (100,000 clients × 10 retries, 1.1
-//! million attempts) about 26 MB, within the 64 MB a page's player may use.
+//! Memory ([`HerdTrace::bytes`]): 16 bytes per attempt, 17 per client, 32 per window.
+//! The largest accepted runs (100,000 clients, 10 retries, a capacity of 1:
+//! about a million attempts) hold 18.0 MB (full jitter) and 17.7 MB (none),
+//! so the widget's two stay within the 64 MB a page's player may use; a test
+//! records them. (While recording, 4 bytes more per attempt, and the
+//! reference's heap.)
 
 use super::reference::{simulate_observed, Fate};
 use super::{HerdParams, HerdResult};
 use crate::sim::playback::Playback;
-use crate::sim::policy::pyfloat;
 
 /// The most marks drawn: the lesson's 1,000 clients, each its own.
 pub const MAX_MARKS: u32 = 1_000;
@@ -26,9 +29,6 @@ pub const MAX_MARKS: u32 = 1_000;
 #[derive(Clone, Debug, PartialEq)]
 pub struct HerdTrace {
     pub clients: u32,
-    pub capacity: u32,
-    pub window_ms: u32,
-    pub retries: u32,
     /// The run's figures as [`super::simulate`] reports them.
     pub result: HerdResult,
     /// Every attempt's arrival, in order.
@@ -47,6 +47,8 @@ pub struct HerdTrace {
     /// its turn among the clients of the same fate.
     served: Vec<bool>,
     rank: Vec<u32>,
+    /// Its steps and its end.
+    span: HerdSpan,
 }
 
 /// The figures at one moment.
@@ -134,12 +136,15 @@ fn upto(sorted: &[f64], t: f64) -> usize {
 impl HerdTrace {
     /// Plays `p` with the reference algorithm, keeping every attempt.
     pub fn record(p: &HerdParams) -> Self {
-        let mut events: Vec<(u32, f64)> = Vec::new();
+        // Each attempt's time and client, in arrival order (12 bytes an attempt while recording).
+        let mut arrivals = Vec::new();
+        let mut who: Vec<u32> = Vec::new();
         let mut served_at = Vec::new();
         let mut gave_up_at = Vec::new();
         let mut fate = vec![(false, 0u32); p.clients as usize];
         let result = simulate_observed(p, |t, client, _n, f| {
-            events.push((client, t));
+            arrivals.push(t);
+            who.push(client);
             match f {
                 Fate::Served => {
                     fate[client as usize] = (true, served_at.len() as u32);
@@ -152,21 +157,20 @@ impl HerdTrace {
                 Fate::Rejected => {}
             }
         });
-        // Per client, in time order (the events are).
+        // Per client, in time order (the arrivals are).
         let mut starts = vec![0u32; p.clients as usize + 1];
-        for (c, _) in &events {
+        for c in &who {
             starts[*c as usize + 1] += 1;
         }
         for c in 0..p.clients as usize {
             starts[c + 1] += starts[c];
         }
         let mut fill = starts.clone();
-        let mut times = vec![0.0; events.len()];
-        for (c, t) in &events {
+        let mut times = vec![0.0; arrivals.len()];
+        for (c, t) in who.iter().zip(&arrivals) {
             times[fill[*c as usize] as usize] = *t;
             fill[*c as usize] += 1;
         }
-        let arrivals: Vec<f64> = events.iter().map(|e| e.1).collect();
         let (mut first, mut peak_before) = (Vec::new(), Vec::new());
         let (mut at, mut peak) = (0u32, 0u32);
         for (_, count) in &result.windows {
@@ -177,9 +181,7 @@ impl HerdTrace {
         }
         HerdTrace {
             clients: p.clients,
-            capacity: p.capacity,
-            window_ms: p.window_ms,
-            retries: p.retries,
+            span: HerdSpan::of(&[&result]),
             result,
             arrivals,
             served_at,
@@ -193,9 +195,20 @@ impl HerdTrace {
         }
     }
 
-    /// The window an attempt at `t` arrives in (the reference's floor division).
-    fn window_of(&self, t: f64) -> u64 {
-        pyfloat::floor_div(t, self.window_ms as f64) as u64
+    /// The bytes the trace holds (its arrays' lengths; what a page pays to play it).
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        size_of_val(&self.arrivals[..])
+            + size_of_val(&self.served_at[..])
+            + size_of_val(&self.gave_up_at[..])
+            + size_of_val(&self.first[..])
+            + size_of_val(&self.peak_before[..])
+            + size_of_val(&self.starts[..])
+            + size_of_val(&self.times[..])
+            + size_of_val(&self.served[..])
+            + size_of_val(&self.rank[..])
+            + size_of_val(&self.result.windows[..])
+            + size_of_val(&self.span.ends[..])
     }
 
     /// The figures at `t`.
@@ -268,11 +281,6 @@ impl HerdTrace {
             .collect();
         Marks { stride, marks }
     }
-
-    /// The window under way at `t`, for the figures' wording.
-    pub fn window_at(&self, t: f64) -> u64 {
-        self.window_of(t.max(0.0))
-    }
 }
 
 /// The herd's runs as the player steps through them: the ends of the
@@ -316,15 +324,16 @@ impl Playback for HerdSpan {
     }
 }
 
+/// A trace plays as its run's span.
 impl Playback for HerdTrace {
     fn end_ms(&self) -> f64 {
-        HerdSpan::of(&[&self.result]).end_ms()
+        self.span.end_ms()
     }
     fn next_stop(&self, t: f64) -> f64 {
-        HerdSpan::of(&[&self.result]).next_stop(t)
+        self.span.next_stop(t)
     }
     fn prev_stop(&self, t: f64) -> f64 {
-        HerdSpan::of(&[&self.result]).prev_stop(t)
+        self.span.prev_stop(t)
     }
 }
 
@@ -384,12 +393,24 @@ mod tests {
     }
 
     #[test]
-    fn the_largest_run_keeps_one_mark_of_a_hundred() {
-        let tr = HerdTrace::record(&HerdParams {
+    fn the_largest_runs_fit_the_players_memory_and_keep_one_mark_of_a_hundred() {
+        // The most attempts any accepted run makes: every client rejected up to its last retry.
+        let p = HerdParams {
             clients: 100_000,
+            retries: 10,
+            capacity: 1,
             ..HerdParams::default()
-        });
-        let m = tr.marks(tr.end_ms());
-        assert_eq!((m.stride, m.marks.len()), (100, 1000));
+        };
+        let mut total = 0;
+        for jitter in [Jitter::Full, Jitter::None] {
+            let tr = HerdTrace::record(&HerdParams { jitter, ..p.clone() });
+            assert!(tr.result.attempts > 900_000, "{}", tr.result.attempts);
+            assert!(tr.bytes() <= 16 * tr.result.attempts as usize + 17 * 100_001 + 32 * tr.result.windows.len());
+            total += tr.bytes();
+            let m = tr.marks(tr.end_ms());
+            assert_eq!((m.stride, m.marks.len()), (100, 1000));
+        }
+        // Both of the widget's runs, within the 64 MB the issue allows a page's player.
+        assert!(total < 64 << 20, "{total}");
     }
 }

@@ -76,13 +76,9 @@ pub fn FailureWidget() -> Html {
             None => "No se entiende: el estándar dice que se ignore.".to_string(),
         });
     let spec = |key: &str| FailureParams::specs().iter().find(|s| s.key == key).copied();
-    // A list's choice, by its key (the spec's own option, so it is `'static`).
-    let choice = |key: &'static str| {
+    // A list's choice: its key among the spec's own options (so it is `'static`).
+    let choice = |key: &'static str, options: &'static [(&'static str, &'static str)]| {
         let set = h.state.setter(key);
-        let options = match spec(key).map(|s| s.kind) {
-            Some(crate::sim::params::Kind::Choice { options }) => options,
-            _ => &[],
-        };
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<HtmlSelectElement>().value();
             if let Some((k, _)) = options.iter().find(|(k, _)| *k == v) {
@@ -91,14 +87,11 @@ pub fn FailureWidget() -> Html {
         })
     };
     let on_caller = {
-        let (caller, left) = (h.state.setter("caller"), h.state.setter("left-ms"));
+        let (caller, left) = (choice("caller", CALLER_OPTIONS), h.state.setter("left-ms"));
         Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Some((k, _)) = CALLER_OPTIONS.iter().find(|(k, _)| *k == v) {
-                caller.emit(Value::Choice(k));
-                // The time left becomes the new caller's own.
-                left.emit(Value::Unset);
-            }
+            caller.emit(e);
+            // The time left becomes the new caller's own.
+            left.emit(Value::Unset);
         })
     };
     let on_left = {
@@ -140,7 +133,7 @@ pub fn FailureWidget() -> Html {
                 }) }
             </div>
             <div class="controls">
-                { select("failure-failure", "La falla", FAILURE_OPTIONS, p.failure, choice("failure")) }
+                { select("failure-failure", "La falla", FAILURE_OPTIONS, p.failure, choice("failure", FAILURE_OPTIONS)) }
                 { select("failure-caller", "Quién llama", CALLER_OPTIONS, p.caller, on_caller) }
                 <label class="control"><span class="control-head">{ "Tiempo que queda antes del deadline (ms)" }</span>
                     <input id="failure-left-ms" type="number" inputmode="numeric" class="number wide" min="0" max="86400000"
@@ -154,7 +147,7 @@ pub fn FailureWidget() -> Html {
                         placeholder="2, o Wed, 02 Dec 2026 12:00:02 GMT" value={p.retry_after.clone()} oninput={on_header} />
                     if let Some(n) = header_note { <span class="aside">{ n }</span> }
                 </label>
-                { select("failure-repeat", "¿Se puede repetir sin daño?", REPEAT_OPTIONS, p.idempotency, choice("idempotency")) }
+                { select("failure-repeat", "¿Se puede repetir sin daño?", REPEAT_OPTIONS, p.idempotency, choice("idempotency", REPEAT_OPTIONS)) }
                 <label class="toggle"><input id="failure-budget" type="checkbox" checked={p.budget_left == Toggle::On} onchange={on_budget} />{ " queda presupuesto de reintentos" }</label>
                 <button type="button" class="reset" onclick={h.state.reset()}>{ "Volver a los valores de la lección" }</button>
             </div>

@@ -93,54 +93,43 @@ pub fn HerdWidget() -> Html {
             })
         })
     });
-    // The runs so far at the moment shown (the whole runs at the end).
-    let at = |tr: &HerdTrace, t: f64| -> HerdMoment { tr.at(t) };
-    let now: Option<(HerdResult, Option<HerdResult>, HerdMoment)> = match (moment, traces.as_ref()) {
-        (Some(t), Some(tr)) => {
-            let m = at(&tr.chosen, t);
-            Some((
-                m.as_result(p.window_ms),
-                tr.reference.as_ref().map(|r| at(r, t).as_result(p.window_ms)),
-                m,
-            ))
-        }
-        _ => None,
-    };
+    // What is shown: the whole runs, or the runs so far at the moment (and its figures).
+    let (chosen, reference, now): (HerdResult, Option<HerdResult>, Option<HerdMoment>) =
+        match (moment, (*traces).as_ref()) {
+            (Some(t), Some(tr)) => {
+                let m = tr.chosen.at(t);
+                let reference = tr.reference.as_ref().map(|r| r.at(t).as_result(p.window_ms));
+                (m.as_result(p.window_ms), reference, Some(m))
+            }
+            _ => (result.chosen.clone(), result.reference.clone(), None),
+        };
     let log_y = use_state(|| false);
-    let r = result.clone();
+    // On the whole run's axis, which stays still as it plays.
     let windows_total = (end / p.window_ms.max(1) as f64).round() as u64;
-    let playhead = moment;
-    let chosen_now = now.as_ref().map(|n| n.0.clone());
-    let reference_now = now.as_ref().and_then(|n| n.1.clone());
-    let chart = use_memo(
-        (*log_y, run_p.clone(), playhead.map(f64::to_bits)),
-        move |(log_y, p, _)| {
-            let chosen = chosen_now.as_ref().unwrap_or(&r.chosen);
-            let reference = if playhead.is_some() {
-                reference_now.as_ref()
-            } else {
-                r.reference.as_ref()
-            };
-            let mut c = HerdChart::spanning(
-                p.capacity,
-                (p.jitter.label(), chosen),
-                reference.map(|x| (Jitter::None.label(), x)),
-                windows_total,
-            );
-            c.log_y = *log_y;
-            c.playhead_ms = playhead;
-            Rc::new(Chart::Herd(c))
-        },
-    );
-    let stage = now.as_ref().zip((*traces).as_ref()).map(|((_, _, m), tr)| {
+    let chart = {
+        let (chosen, reference) = (chosen.clone(), reference.clone());
+        use_memo(
+            (*log_y, run_p.clone(), moment.map(f64::to_bits)),
+            move |(log_y, p, _)| {
+                let mut c = HerdChart::spanning(
+                    p.capacity,
+                    (p.jitter.label(), &chosen),
+                    reference.as_ref().map(|x| (Jitter::None.label(), x)),
+                    windows_total,
+                );
+                c.log_y = *log_y;
+                c.playhead_ms = moment;
+                Rc::new(Chart::Herd(c))
+            },
+        )
+    };
+    let stage = now.as_ref().zip((*traces).as_ref()).map(|(m, tr)| {
         Rc::new(Chart::Stage(crate::chart::stage::Stage {
+            run: p.jitter.label().to_string(),
             marks: tr.chosen.marks(m.t_ms),
-            clients: p.clients,
             served: m.served,
             gave_up: m.gave_up,
             waiting: m.waiting,
-            capacity: p.capacity,
-            window_ms: p.window_ms,
         }))
     });
     let toggle_log = {
@@ -162,14 +151,9 @@ pub fn HerdWidget() -> Html {
         })
     };
 
-    let shown_chosen = now.as_ref().map_or(&result.chosen, |n| &n.0);
-    let shown_reference = match &now {
-        Some(n) => n.1.as_ref(),
-        None => result.reference.as_ref(),
-    };
-    let columns: Vec<(&str, &HerdResult)> = match shown_reference {
-        Some(r) => vec![(Jitter::None.label(), r), (p.jitter.label(), shown_chosen)],
-        None => vec![(p.jitter.label(), shown_chosen)],
+    let columns: Vec<(&str, &HerdResult)> = match &reference {
+        Some(r) => vec![(Jitter::None.label(), r), (p.jitter.label(), &chosen)],
+        None => vec![(p.jitter.label(), &chosen)],
     };
     let each = |f: &dyn Fn(&HerdResult) -> u64| columns.iter().map(|(_, r)| es_int(f(r) as i64)).collect::<Vec<_>>();
     let mut rows = vec![
@@ -210,7 +194,7 @@ pub fn HerdWidget() -> Html {
     let past_end = p.t_ms.is_some_and(|t| t as f64 > end).then(|| {
         html! { <ul class="notes" role="status"><li>{ format!("Momento: {} pasa del final de la corrida ({}); se muestra el final.", say(p.t_ms.unwrap_or(0) as f64), say(end)) }</li></ul> }
     });
-    let stage_label = now.as_ref().map(|(_, _, m)| {
+    let stage_label = now.as_ref().map(|m| {
         format!(
             "A los {}: {} esperando, {} atendidos, {} se rinden.",
             say(m.t_ms),

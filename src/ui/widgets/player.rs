@@ -67,7 +67,9 @@ pub fn Player(props: &PlayerProps) -> Html {
     if !*playing {
         *clock.borrow_mut() = t;
     }
-    // The animation: one frame after another while playing.
+    // The animation: one frame after another while playing. Stopped (paused,
+    // another speed or run, the widget gone), the pending frame is cancelled
+    // and its closure dropped at once.
     {
         let (run, clock, on_frame, on_keep, playing_h) = (
             run.clone(),
@@ -78,43 +80,44 @@ pub fn Player(props: &PlayerProps) -> Html {
         );
         let factor = SPEEDS[*speed].0;
         use_effect_with((*playing, *speed, props.run.clone()), move |(on, _, _)| {
-            let stop = Rc::new(Cell::new(!*on));
+            type Frame = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
+            let frame: Frame = Rc::default();
+            let pending = Rc::new(Cell::new(None::<i32>));
+            let request = {
+                let pending = pending.clone();
+                move |cb: &Closure<dyn FnMut(f64)>| {
+                    let w = web_sys::window();
+                    pending.set(w.and_then(|w| w.request_animation_frame(cb.as_ref().unchecked_ref()).ok()));
+                }
+            };
             if *on {
-                type Frame = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
-                let frame: Frame = Rc::default();
-                let last = Rc::new(Cell::new(None::<f64>));
-                let (f2, stop2) = (frame.clone(), stop.clone());
+                let (again, request2) = (frame.clone(), request.clone());
+                let last = Cell::new(None::<f64>);
                 *frame.borrow_mut() = Some(Closure::new(move |now: f64| {
-                    if stop2.get() {
-                        return;
-                    }
                     let dt = last.get().map_or(0.0, |l| now - l);
                     last.set(Some(now));
                     let t = advance(&*run, *clock.borrow(), dt, factor);
                     *clock.borrow_mut() = t;
                     if t >= run.end_ms() {
-                        stop2.set(true);
                         on_keep.emit(snap(t, run.end_ms()));
                         playing_h.set(false);
-                        return;
-                    }
-                    on_frame.emit(t);
-                    if let (Some(w), Some(cb)) = (web_sys::window(), f2.borrow().as_ref()) {
-                        let _ = w.request_animation_frame(cb.as_ref().unchecked_ref());
+                    } else {
+                        on_frame.emit(t);
+                        if let Some(cb) = again.borrow().as_ref() {
+                            request2(cb);
+                        }
                     }
                 }));
-                if let (Some(w), Some(cb)) = (web_sys::window(), frame.borrow().as_ref()) {
-                    let _ = w.request_animation_frame(cb.as_ref().unchecked_ref());
+                if let Some(cb) = frame.borrow().as_ref() {
+                    request(cb);
                 }
-                let keep = frame;
-                return Box::new(move || {
-                    stop.set(true);
-                    // (The closure is dropped once no frame can call it: after this one.)
-                    let k = keep.clone();
-                    gloo::timers::callback::Timeout::new(100, move || drop(k.borrow_mut().take())).forget();
-                }) as Box<dyn FnOnce()>;
             }
-            Box::new(|| ()) as Box<dyn FnOnce()>
+            move || {
+                if let (Some(id), Some(w)) = (pending.take(), web_sys::window()) {
+                    let _ = w.cancel_animation_frame(id);
+                }
+                frame.borrow_mut().take();
+            }
         });
     }
     let keep = {
@@ -183,8 +186,10 @@ pub fn Player(props: &PlayerProps) -> Html {
     let on_key = {
         let (run, keep, toggle, clock) = (run.clone(), keep.clone(), toggle.clone(), clock.clone());
         Callback::from(move |e: KeyboardEvent| {
-            // Not while typing in the speed list or moving the slider with its own keys.
-            let on_slider = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).is_some();
+            // Not on the slider or the speed list: their keys are their own.
+            let on_slider = e.target().is_some_and(|t| {
+                t.dyn_ref::<HtmlInputElement>().is_some() || t.dyn_ref::<HtmlSelectElement>().is_some()
+            });
             let now = *clock.borrow();
             match e.key().as_str() {
                 " " if !on_slider => {

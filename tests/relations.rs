@@ -80,7 +80,7 @@ proptest! {
     fn herd_trace_is_the_run(p in any_params::<herd::HerdParams>(), a in 0.0f64..1.0, b in 0.0f64..1.0) {
         use sensei_lab::sim::herd::trace::{HerdTrace, MarkState};
         use sensei_lab::sim::playback::Playback;
-        // (Up to 20,000 clients here; the largest run is a unit test of its own.)
+        // (Up to 20,000 clients here, a mark for 1 to 20 of them; the largest run is a unit test of its own.)
         let p = herd::HerdParams { clients: p.clients.min(20_000), ..p };
         let tr = HerdTrace::record(&p);
         let end = tr.end_ms();
@@ -94,6 +94,12 @@ proptest! {
             prop_assert!(m.served as u64 + m.gave_up as u64 <= m.attempts);
             let marks = tr.marks(m.t_ms);
             prop_assert!(marks.marks.len() as u32 <= sensei_lab::sim::herd::trace::MAX_MARKS);
+            // Each pile packed, whatever the stride: places 0, 1, 2…
+            for fate in [MarkState::Served, MarkState::GaveUp] {
+                let mut turns: Vec<u32> = marks.marks.iter().filter(|k| k.state == fate).map(|k| k.turn).collect();
+                turns.sort_unstable();
+                prop_assert!(turns.iter().enumerate().all(|(i, t)| *t == i as u32));
+            }
             if marks.stride == 1 {
                 let count = |s: MarkState| marks.marks.iter().filter(|k| k.state == s).count() as u32;
                 prop_assert_eq!(count(MarkState::Served), m.served);

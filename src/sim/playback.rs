@@ -35,9 +35,11 @@ pub trait Playback {
     }
 }
 
-/// The latest moment a link or the command line may name (`t-ms`), in ms: a
-/// moment past a run's end shows its end, and says so.
-pub const MAX_T_MS: i64 = 100_000_000;
+/// The latest moment a link or the command line may name (`t-ms`), in ms
+/// (about 50 days: every accepted run ends before it; the herd's longest,
+/// decorrelated jitter from a 10 s base over 10 retries, within 886 million
+/// ms). A moment past a run's end shows its end, and says so.
+pub const MAX_T_MS: i64 = u32::MAX as i64;
 
 /// How long a whole run plays at 1×.
 pub const SECONDS_AT_1X: f64 = 8.0;

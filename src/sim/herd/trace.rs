@@ -117,7 +117,7 @@ pub struct Mark {
     pub progress: f32,
     /// Attempts made so far.
     pub tries: u32,
-    /// Served or gave up: its turn among the marks of the same fate.
+    /// Served or gave up: its place in its pile (0, 1, 2… in the order its clients got there).
     pub turn: u32,
 }
 
@@ -256,7 +256,8 @@ impl HerdTrace {
                         state,
                         progress: 1.0,
                         tries: tries as u32,
-                        turn: self.rank[c as usize] / stride,
+                        // Its turn among all clients of its fate; made its turn among the marks below.
+                        turn: self.rank[c as usize],
                     };
                 }
                 let from = if tries == 0 { 0.0 } else { ts[tries - 1] };
@@ -278,7 +279,17 @@ impl HerdTrace {
                     turn: 0,
                 }
             })
-            .collect();
+            .collect::<Vec<Mark>>();
+        // Each pile in the order its clients got there, with no gap: one of every
+        // `stride` clients is drawn, so the marks' turns are their order among the drawn.
+        let mut marks = marks;
+        for fate in [MarkState::Served, MarkState::GaveUp] {
+            let mut done: Vec<usize> = (0..marks.len()).filter(|i| marks[*i].state == fate).collect();
+            done.sort_unstable_by_key(|i| marks[*i].turn);
+            for (turn, i) in done.into_iter().enumerate() {
+                marks[i].turn = turn as u32;
+            }
+        }
         Marks { stride, marks }
     }
 }
@@ -393,6 +404,21 @@ mod tests {
     }
 
     #[test]
+    fn every_run_ends_before_the_latest_moment_a_link_may_name() {
+        use crate::sim::params::{Kind, Params};
+        // The longest waits: decorrelated jitter draws up to 3 × the previous wait, so retry k
+        // waits at most base × 3^k; no cap; the most retries and the largest base.
+        let spec = |k: &str| match HerdParams::specs().iter().find(|s| s.key == k).map(|s| s.kind) {
+            Some(Kind::Int { max, .. }) => max as f64,
+            _ => unreachable!(),
+        };
+        let (base, retries) = (spec("base-ms"), spec("retries") as i32);
+        let longest: f64 = (1..=retries).map(|k| base * 3f64.powi(k)).sum();
+        assert!(longest < crate::sim::playback::MAX_T_MS as f64, "{longest}");
+        assert_eq!(spec("t-ms") as i64, crate::sim::playback::MAX_T_MS);
+    }
+
+    #[test]
     fn the_largest_runs_fit_the_players_memory_and_keep_one_mark_of_a_hundred() {
         // The most attempts any accepted run makes: every client rejected up to its last retry.
         let p = HerdParams {
@@ -409,6 +435,12 @@ mod tests {
             total += tr.bytes();
             let m = tr.marks(tr.end_ms());
             assert_eq!((m.stride, m.marks.len()), (100, 1000));
+            // Each pile is packed: its marks take the places 0, 1, 2…
+            for fate in [MarkState::Served, MarkState::GaveUp] {
+                let mut turns: Vec<u32> = m.marks.iter().filter(|k| k.state == fate).map(|k| k.turn).collect();
+                turns.sort_unstable();
+                assert!(turns.iter().enumerate().all(|(i, t)| *t == i as u32), "{fate:?}");
+            }
         }
         // Both of the widget's runs, within the 64 MB the issue allows a page's player.
         assert!(total < 64 << 20, "{total}");

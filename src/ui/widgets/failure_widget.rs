@@ -125,13 +125,16 @@ pub fn FailureWidget() -> Html {
         Some(crate::sim::params::Kind::Text { max_chars }) => max_chars,
         _ => 0,
     };
+    // Exercise 1's cases above the form, as the lesson lists them.
+    let top = html! {
+        <div class="presets" role="group" aria-label="Los casos del ejercicio 1">
+            { for presets().into_iter().map(|(label, preset)| html! {
+                <button type="button" class="preset" onclick={h.state.set_all(values(&preset))}>{ label }</button>
+            }) }
+        </div>
+    };
     html! {
-        <WidgetFrame id="failure">
-            <div class="presets" role="group" aria-label="Los casos del ejercicio 1">
-                { for presets().into_iter().map(|(label, preset)| html! {
-                    <button type="button" class="preset" onclick={h.state.set_all(values(&preset))}>{ label }</button>
-                }) }
-            </div>
+        <WidgetFrame id="failure" {top}>
             <div class="controls">
                 { select("failure-failure", "La falla", FAILURE_OPTIONS, p.failure, choice("failure", FAILURE_OPTIONS)) }
                 { select("failure-caller", "Quién llama", CALLER_OPTIONS, p.caller, on_caller) }

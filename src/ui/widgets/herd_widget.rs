@@ -210,10 +210,10 @@ pub fn HerdWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 { past_end }
-                // The player right under the chart, in view of it on a phone too.
-                <ChartCanvas chart={(*chart).clone()} label={summary}>
-                    <Player id="herd" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
-                </ChartCanvas>
+                <ChartCanvas chart={(*chart).clone()} label={summary} />
+                // Right under the chart; on a phone right under the pinned chart (the
+                // style sheet), so that playing it keeps the chart in view.
+                <Player id="herd" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
                 if let (Some(stage), Some(label)) = (stage, stage_label) {
                     <div class="stage" data-t-ms={moment.map(|t| (t.round() as i64).to_string())}>
                         <ChartCanvas chart={stage} {label} height={220} />

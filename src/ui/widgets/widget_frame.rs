@@ -15,6 +15,9 @@ pub struct WidgetFrameProps {
     /// `stacked`: the controls above the results, both full width (for wide tables).
     #[prop_or_default]
     pub layout: AttrValue,
+    /// What goes above the controls and the results, full width (a widget's presets).
+    #[prop_or_default]
+    pub top: Html,
     #[prop_or_default]
     pub children: Html,
 }
@@ -38,6 +41,7 @@ pub fn WidgetFrame(props: &WidgetFrameProps) -> Html {
                 { crate::lesson::widget_name(&props.id).unwrap_or_default() }{ props.subtitle.clone() }
                 <EmbedCode piece={Piece::Widget(props.id.to_string())} />
             </figcaption>
+            { props.top.clone() }
             <div class="widget-grid">{ props.children.clone() }</div>
         </figure>
     }

@@ -346,7 +346,7 @@ proptest! {
     }
 
     #[test]
-    fn breaker(p in any_params::<breaker::BreakerParams>()) {
+    fn breaker(p in any_params::<breaker::BreakerParams>(), a in 0.0f64..1.0, b in 0.0f64..1.0) {
         let r = breaker::simulate(&p);
         // Every request is played: nothing is cut.
         let requests: u64 = r.seconds.iter().map(|s| (s.calls + s.fallbacks) as u64).sum();
@@ -361,6 +361,28 @@ proptest! {
         }
         prop_assert!(r.waited_before_open <= p.rps as u64 * p.duration_s as u64);
         prop_assert!(r.fallbacks_first_open <= p.rps as u64 * p.open_s as u64 + 1);
+        // Played in time (#33): a moment shows the seconds finished by then.
+        // At its end, every request; at a whole second s, exactly rps × s of
+        // them, each a call or a fallback; a later moment has seen no less,
+        // and its state is the last change before it.
+        use sensei_lab::sim::playback::Playback;
+        let span = r.span();
+        let end = span.end_ms();
+        prop_assert_eq!(end, (p.window_s + p.duration_s) as f64 * 1000.0);
+        prop_assert_eq!(r.at(end).requests, requests);
+        let (t0, t1) = ((a.min(b) * end).round(), (a.max(b) * end).round());
+        let (m0, m1) = (r.at(t0), r.at(t1));
+        for m in [&m0, &m1] {
+            prop_assert_eq!(m.requests, p.rps as u64 * (m.t_ms / 1000.0).floor() as u64);
+            prop_assert!(m.timeouts <= m.calls);
+            prop_assert_eq!(m.calls + m.fallbacks, m.requests);
+            let last = r.transitions.iter().filter(|x| x.0 <= m.clock_s).last().map_or(breaker::State::Closed, |x| x.1);
+            prop_assert_eq!(m.state, last);
+        }
+        prop_assert!(m0.calls <= m1.calls && m0.fallbacks <= m1.fallbacks && m0.timeouts <= m1.timeouts);
+        let next = span.next_stop(t0);
+        prop_assert!((next > t0 || t0 >= end) && next <= end && next.fract() == 0.0);
+        prop_assert!(span.prev_stop(t0) < t0.max(1e-9) || t0 == 0.0);
     }
 }
 
@@ -369,7 +391,7 @@ proptest! {
     #![proptest_config(cfg(24))]
 
     #[test]
-    fn storm(p in any_params::<storm::StormParams>()) {
+    fn storm(p in any_params::<storm::StormParams>(), a in 0.0f64..1.0, b in 0.0f64..1.0) {
         let r = storm::simulate(&p);
         let o = storm::assess(&p, &r);
         prop_assert!(r.attempts <= storm::MAX_ATTEMPTS);
@@ -400,6 +422,29 @@ proptest! {
             let calm = storm::simulate(&storm::StormParams { trigger_ms: 0, ..q });
             prop_assert!(calm.recovered_at_s.is_some());
         }
+        // Played in time (#33): at its end the buckets count what the run
+        // reports (a cut run's, up to its last whole bucket: no more); a
+        // later moment has seen no less; stops are whole ms within the run.
+        use sensei_lab::sim::playback::Playback;
+        let span = r.span();
+        let end = span.end_ms();
+        let whole = r.at(end);
+        prop_assert_eq!(whole.buckets, r.buckets.len());
+        if r.truncated {
+            prop_assert!(whole.requests <= r.requests && whole.attempts <= r.attempts && whole.succeeded <= r.succeeded);
+        } else {
+            prop_assert_eq!(end, p.duration_s as f64 * 1000.0);
+            prop_assert_eq!((whole.requests, whole.attempts, whole.succeeded), (r.requests, r.attempts, r.succeeded));
+        }
+        let (t0, t1) = ((a.min(b) * end).round(), (a.max(b) * end).round());
+        let (m0, m1) = (r.at(t0), r.at(t1));
+        for m in [&m0, &m1] {
+            prop_assert!(m.retries <= m.attempts && m.succeeded <= m.attempts);
+            prop_assert!(m.buckets as f64 * r.bucket_s * 1000.0 <= m.t_ms + 1e-6);
+        }
+        prop_assert!(m0.requests <= m1.requests && m0.attempts <= m1.attempts && m0.succeeded <= m1.succeeded && m0.zombie <= m1.zombie);
+        let next = span.next_stop(t0);
+        prop_assert!((next > t0 || t0 >= end) && next <= end && next.fract() == 0.0);
     }
 }
 

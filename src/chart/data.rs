@@ -226,7 +226,11 @@ impl Chart {
                 );
                 l.series
                     .iter()
-                    .flat_map(|(label, _, pts)| pts.iter().map(move |(x, y)| vec![label.clone(), fx(*x), fy(*y)]))
+                    .flat_map(|(label, _, pts)| {
+                        l.shown(pts)
+                            .iter()
+                            .map(move |(x, y)| vec![label.clone(), fx(*x), fy(*y)])
+                    })
                     .collect()
             }),
             Chart::Storm(c) => {
@@ -236,14 +240,22 @@ impl Chart {
                     "intentos que llegan".into(),
                     "goodput".into(),
                 ];
-                let mut rest: Vec<&[(f64, f64)]> = vec![&c.offered, &c.goodput];
+                // While it plays, the run so far.
+                fn so_far(s: &[(f64, f64)], shown: Option<usize>) -> &[(f64, f64)] {
+                    &s[..shown.map_or(s.len(), |k| k.min(s.len()))]
+                }
+                let so_far = |s| so_far(s, c.shown);
+                let mut rest: Vec<&[(f64, f64)]> = vec![so_far(&c.offered), so_far(&c.goodput)];
                 if let Some(fb) = &c.fallbacks {
                     head.push("fallbacks".into());
-                    rest.push(fb);
+                    rest.push(so_far(fb));
                 }
-                let rows = aligned(&c.fresh, &rest, num);
+                let rows = aligned(so_far(&c.fresh), &rest, num);
+                let moment = c.playhead_s.map_or(String::new(), |t| {
+                    format!(" (hasta los {} s)", crate::fmt::es_dec(t, 1))
+                });
                 table(
-                    &format!("Por segundo; capacidad {} por segundo", num(c.capacity)),
+                    &format!("Por segundo; capacidad {} por segundo{moment}", num(c.capacity)),
                     head,
                     rows,
                 )

@@ -34,6 +34,28 @@ pub struct Lines {
     pub marker: Option<f64>,
     /// A horizontal limit with its label (e.g. an alert's threshold).
     pub threshold: Option<(f64, String)>,
+    /// While the run plays: the moment shown, as a line, and the points
+    /// drawn, those before `upto` (the run so far, on the whole run's axes).
+    pub playhead: Option<Playhead>,
+}
+
+/// A moment on a chart over time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Playhead {
+    /// Where the line is, in x's units.
+    pub at: f64,
+    /// Points at x < `upto` are drawn.
+    pub upto: f64,
+}
+
+impl Lines {
+    /// The points drawn of a series (all of them, or those before the playhead).
+    pub fn shown<'a>(&self, pts: &'a [(f64, f64)]) -> &'a [(f64, f64)] {
+        match self.playhead {
+            Some(p) => &pts[..pts.partition_point(|q| q.0 < p.upto)],
+            None => pts,
+        }
+    }
 }
 
 pub fn draw_bars<DB: DrawingBackend>(
@@ -146,7 +168,14 @@ pub fn draw_lines<DB: DrawingBackend>(
         .y_label_formatter(&fy)
         .draw()?;
     for (_, color, pts) in &l.series {
-        c.draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))?;
+        c.draw_series(LineSeries::new(l.shown(pts).iter().copied(), color.stroke_width(3)))?;
+    }
+    if let Some(p) = l.playhead {
+        let at = p.at.clamp(x_min, x_max);
+        c.draw_series(LineSeries::new(
+            [(at, 0.0), (at, y_max)],
+            palette::PLAYHEAD.stroke_width(2),
+        ))?;
     }
     if let Some(m) = l.marker {
         c.draw_series(DashedLineSeries::new(

@@ -24,6 +24,10 @@ pub struct StormChart {
     pub recovered_at: Option<f64>,
     /// Where a cut run's data stop (the lines end there; the rest is marked).
     pub cut_at: Option<f64>,
+    /// While the run plays: the moment shown, in s, as a line, and the
+    /// buckets drawn (the run so far, on the whole run's axis).
+    pub playhead_s: Option<f64>,
+    pub shown: Option<usize>,
 }
 
 impl StormChart {
@@ -40,7 +44,18 @@ impl StormChart {
             end_s: r.duration_s,
             recovered_at: if r.recovered() { r.recovered_at_s } else { None },
             cut_at: r.cut_at_s.map(|_| r.buckets.len() as f64 * r.bucket_s),
+            playhead_s: None,
+            shown: None,
         }
+    }
+
+    /// The run so far at a moment: its first `buckets` buckets, and the
+    /// playhead at `t_s`, on the whole run's axis (which stays still as it plays).
+    pub fn so_far(mut self, buckets: usize, t_s: f64) -> Self {
+        self.recovered_at = self.recovered_at.filter(|r| *r <= t_s);
+        self.playhead_s = Some(t_s);
+        self.shown = Some(buckets);
+        self
     }
 }
 
@@ -124,7 +139,13 @@ pub fn draw<DB: DrawingBackend>(
         4,
         palette::LIMIT.stroke_width(2),
     ))?;
-    let clip = |s: &[(f64, f64)]| s.iter().map(|&(x, y)| (x, y.min(top))).collect::<Vec<_>>();
+    // Cut at the top, and at the playhead while the run plays.
+    let clip = |s: &[(f64, f64)]| {
+        s[..c.shown.unwrap_or(s.len()).min(s.len())]
+            .iter()
+            .map(|&(x, y)| (x, y.min(top)))
+            .collect::<Vec<_>>()
+    };
     type Line<'a> = (&'a str, RGBColor, &'a [(f64, f64)], u32);
     let lines: Vec<Line> = {
         let mut v: Vec<Line> = vec![
@@ -139,6 +160,10 @@ pub fn draw<DB: DrawingBackend>(
     };
     for (_, color, pts, width) in lines {
         ch.draw_series(LineSeries::new(clip(pts), color.stroke_width(width)))?;
+    }
+    if let Some(t) = c.playhead_s {
+        let t = t.clamp(0.0, c.end_s);
+        ch.draw_series(LineSeries::new([(t, 0.0), (t, top)], palette::PLAYHEAD.stroke_width(2)))?;
     }
     let over = peak(&c.offered);
     if over > top {

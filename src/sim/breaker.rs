@@ -50,6 +50,8 @@ crate::params! {
         recover_s: Maybe = None => optional("Triton vuelve a los", "s", "sigue caído", "vuelve", 1, 600),
         /// Seconds shown after 12:00:00
         duration_s: u32 = 80 => int("Segundos mostrados", "s", 10, 600),
+        /// The moment shown, in ms from the run's start (window-s before 12:00:00); none = its end (the player's time)
+        t_ms: Maybe = None => optional("Momento", "ms", "el final", "un momento", 0, crate::sim::playback::MAX_T_MS),
     }
 }
 
@@ -75,11 +77,27 @@ impl crate::scenario::Scenario for BreakerParams {
                 .skip(1)
                 .map(|(label, value)| format!("{label}: {value}")),
         );
-        Run::plain(
-            json!({ "transitions": r.transitions, "waited_before_open": r.waited_before_open,
-                "fallbacks_first_open": r.fallbacks_first_open }),
-            lines,
-        )
+        let mut notes = Vec::new();
+        // A moment: the run so far (the seconds finished by then).
+        let at = p.t_ms.map(|t| {
+            use crate::sim::playback::{past_end_note, Playback};
+            let end = r.span().end_ms();
+            let said = |t: f64| clock(r.start_s() + t / 1000.0);
+            if t as f64 > end {
+                notes.push(past_end_note(&said(t as f64), &said(end)));
+            }
+            let m = r.at((t as f64).min(end));
+            lines.push(m.line());
+            m
+        });
+        Run {
+            notes,
+            ..Run::plain(
+                json!({ "transitions": r.transitions, "waited_before_open": r.waited_before_open,
+                    "fallbacks_first_open": r.fallbacks_first_open, "at": at }),
+                lines,
+            )
+        }
     }
 }
 
@@ -106,6 +124,78 @@ pub struct BreakerRun {
     pub waited_before_open: u64,
     /// Requests answered with the fallback during the first open period.
     pub fallbacks_first_open: u64,
+}
+
+/// The run so far at a moment: the seconds finished by then.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct BreakerMoment {
+    /// The moment, in ms from the run's start.
+    pub t_ms: f64,
+    /// The same moment on the clock, in s from 12:00:00.
+    pub clock_s: f64,
+    /// Seconds finished (the chart's lines reach them).
+    pub seconds: usize,
+    /// The breaker's state at the moment.
+    pub state: State,
+    /// Requests so far, each a call or a fallback.
+    pub requests: u64,
+    pub calls: u64,
+    pub timeouts: u64,
+    pub fallbacks: u64,
+}
+
+impl BreakerMoment {
+    /// The moment in the learner's words.
+    pub fn line(&self) -> String {
+        use crate::fmt::es_int;
+        format!(
+            "a las {}, el breaker está {}: {} requests, {} llegan a Triton ({} esperan su timeout), {} con plan B al instante",
+            clock(self.clock_s),
+            self.state.label(),
+            es_int(self.requests as i64),
+            es_int(self.calls as i64),
+            es_int(self.timeouts as i64),
+            es_int(self.fallbacks as i64)
+        )
+    }
+}
+
+impl BreakerRun {
+    /// Where the run starts on the clock, in s from 12:00:00 (a window before the fall).
+    pub fn start_s(&self) -> f64 {
+        self.seconds.first().map_or(0.0, |s| s.t as f64)
+    }
+
+    /// The run as the player steps it: one second a step.
+    pub fn span(&self) -> crate::sim::playback::Steps {
+        crate::sim::playback::Steps {
+            step_ms: 1000.0,
+            count: self.seconds.len(),
+        }
+    }
+
+    /// The run so far at `t_ms` from its start.
+    pub fn at(&self, t_ms: f64) -> BreakerMoment {
+        let k = self.span().done_at(t_ms);
+        let clock_s = self.start_s() + t_ms / 1000.0;
+        let sum = |f: fn(&Second) -> u32| self.seconds[..k].iter().map(|s| f(s) as u64).sum::<u64>();
+        let (calls, fallbacks) = (sum(|s| s.calls), sum(|s| s.fallbacks));
+        BreakerMoment {
+            t_ms,
+            clock_s,
+            seconds: k,
+            state: self
+                .transitions
+                .iter()
+                .take_while(|(t, _)| *t <= clock_s)
+                .last()
+                .map_or(State::Closed, |x| x.1),
+            requests: calls + fallbacks,
+            calls,
+            timeouts: sum(|s| s.timeouts),
+            fallbacks,
+        }
+    }
 }
 
 /// Most requests one run plays.

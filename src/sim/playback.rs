@@ -35,6 +35,50 @@ pub trait Playback {
     }
 }
 
+/// A run seen in equal steps (the storm's buckets, the breaker's seconds):
+/// a step is one of them, and a moment shows the steps finished by then.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Steps {
+    /// One step, in ms (more than 0).
+    pub step_ms: f64,
+    /// How many steps the run holds.
+    pub count: usize,
+}
+
+impl Steps {
+    /// Where step `k` ends, as a stop: whole ms (a kept moment is whole ms,
+    /// and a step of 333.33… ms must still be reached by it).
+    pub fn stop(&self, k: usize) -> f64 {
+        (k as f64 * self.step_ms - 1e-9).ceil().max(0.0)
+    }
+
+    /// The steps finished at `t` (all of them at the end or past it).
+    pub fn done_at(&self, t: f64) -> usize {
+        if !(t > 0.0) {
+            return 0;
+        }
+        let mut k = ((t / self.step_ms + 1e-9).floor() as usize).min(self.count);
+        while k > 0 && self.stop(k) > t {
+            k -= 1;
+        }
+        k
+    }
+}
+
+impl Playback for Steps {
+    fn end_ms(&self) -> f64 {
+        self.stop(self.count)
+    }
+    fn next_stop(&self, t: f64) -> f64 {
+        self.stop((self.done_at(t) + 1).min(self.count))
+    }
+    fn prev_stop(&self, t: f64) -> f64 {
+        let k = self.done_at(t);
+        // On a stop, the one before; between two, the one behind.
+        self.stop(if self.stop(k) >= t { k.saturating_sub(1) } else { k })
+    }
+}
+
 /// The latest moment a link or the command line may name (`t-ms`), in ms
 /// (about 50 days: every accepted run ends before it; the herd's longest,
 /// decorrelated jitter from a 10 s base over 10 retries, within 886 million
@@ -53,6 +97,21 @@ pub const SPEEDS: &[(f64, &str)] = &[
     (4.0, "4×"),
     (8.0, "8×"),
 ];
+
+/// A moment as the player says it: «350 ms», or in seconds past 10 s («12.5 s»).
+pub fn say(t: f64) -> String {
+    if t >= 10_000.0 {
+        format!("{} s", crate::fmt::es_dec(t / 1000.0, 1))
+    } else {
+        format!("{} ms", crate::fmt::es_int(t.round() as i64))
+    }
+}
+
+/// What a page and the command line say of a moment past the run's end
+/// (`moment` and `end` as the scenario says them), in lower case.
+pub fn past_end_note(moment: &str, end: &str) -> String {
+    format!("el momento ({moment}) pasa del final de la corrida ({end}): se muestra el final")
+}
 
 /// A moment as it is kept (the URL's `t-ms`, a pause): whole ms within the run.
 pub fn snap(t: f64, end_ms: f64) -> f64 {
@@ -83,6 +142,47 @@ mod tests {
         fn prev_stop(&self, t: f64) -> f64 {
             (t.ceil() - 1.0).max(0.0)
         }
+    }
+
+    #[test]
+    fn steps_go_one_bucket_at_a_time_both_ways() {
+        // The storm's defaults: 120 buckets over 40 s.
+        let s = Steps {
+            step_ms: 40_000.0 / 120.0,
+            count: 120,
+        };
+        assert_eq!(s.end_ms(), 40_000.0);
+        assert_eq!(s.done_at(1000.0), 3);
+        assert_eq!(s.done_at(999.0), 2);
+        assert_eq!(s.done_at(-5.0), 0);
+        assert_eq!(s.done_at(1e12), 120);
+        // Stops are whole ms: a bucket of 333.33… ms ends, as a stop, at 334.
+        assert_eq!(s.next_stop(0.0), 334.0);
+        assert_eq!(s.done_at(333.0), 0);
+        assert_eq!(s.done_at(334.0), 1);
+        assert_eq!(s.next_stop(333.0), 334.0);
+        assert_eq!(s.next_stop(1000.0), 1334.0);
+        assert_eq!(s.next_stop(40_000.0), 40_000.0);
+        assert_eq!(s.prev_stop(1000.0), 667.0);
+        assert_eq!(s.prev_stop(1100.0), 1000.0);
+        assert_eq!(s.prev_stop(0.0), 0.0);
+        // Every stop forward, then back, visits each step's end once.
+        let mut t = 0.0;
+        let mut n = 0;
+        while t < s.end_ms() {
+            let next = s.next_stop(t);
+            assert!(next > t && next == snap(next, s.end_ms()));
+            t = next;
+            n += 1;
+        }
+        assert_eq!(n, 120);
+        while t > 0.0 {
+            let prev = s.prev_stop(t);
+            assert!(prev < t);
+            t = prev;
+            n -= 1;
+        }
+        assert_eq!(n, 0);
     }
 
     #[test]

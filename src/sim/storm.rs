@@ -127,6 +127,8 @@ crate::params! {
         duration_s: u32 = 40 => int("Segundos simulados", "s", 10, 300),
         /// Seed of the arrivals and the jitter
         seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
+        /// The moment shown, in ms from the start; none = the run's end (the player's time)
+        t_ms: Maybe = None => optional("Momento", "ms", "el final", "un momento", 0, crate::sim::playback::MAX_T_MS),
     }
 }
 
@@ -154,6 +156,18 @@ impl crate::scenario::Scenario for StormParams {
         if let Some(Tipping::Unknown { trigger_ms, cut: true }) = tip {
             notes.push(tipping_unknown_note(trigger_ms));
         }
+        let mut lines = storm_lines(&r, outcome, tip);
+        // A moment: the run so far (the buckets finished by then).
+        let at = p.t_ms.map(|t| {
+            use crate::sim::playback::{past_end_note, say, Playback};
+            let end = r.span().end_ms();
+            if t as f64 > end {
+                notes.push(past_end_note(&say(t as f64), &say(end)));
+            }
+            let m = r.at((t as f64).min(end));
+            lines.push(m.line());
+            m
+        });
         let recovered = match outcome {
             Outcome::Recovered { .. } => Some(true),
             Outcome::Metastable | Outcome::Overloaded => Some(false),
@@ -163,10 +177,10 @@ impl crate::scenario::Scenario for StormParams {
             result: json!({ "requests": r.requests, "attempts": r.attempts, "succeeded": r.succeeded,
                 "amplification": r.amplification, "outcome": outcome, "recovered": recovered,
                 "recovered_at_s": r.recovered_at_s, "trigger_end_s": r.trigger_end_s, "cut_at_s": r.cut_at_s,
-                "tipping": tip, "buckets": r.buckets }),
+                "tipping": tip, "buckets": r.buckets, "at": at }),
             truncated: r.truncated,
             notes,
-            lines: storm_lines(&r, outcome, tip),
+            lines,
         }
     }
 }
@@ -337,6 +351,65 @@ impl StormRun {
             })
             .into_iter()
             .collect()
+    }
+}
+
+/// The run so far at a moment: the buckets finished by then, summed.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct StormMoment {
+    /// The moment, in ms from the start.
+    pub t_ms: f64,
+    /// Buckets finished (the chart's lines reach their end).
+    pub buckets: usize,
+    pub requests: u64,
+    pub attempts: u64,
+    pub retries: u64,
+    pub succeeded: u64,
+    pub zombie: u64,
+    pub fallbacks: u64,
+    pub failed: u64,
+}
+
+impl StormMoment {
+    /// The run so far, in the learner's words.
+    pub fn line(&self) -> String {
+        use crate::fmt::es_int;
+        format!(
+            "a los {}: {} requests nuevas, {} intentos al servidor ({} reintentos), {} a tiempo",
+            crate::sim::playback::say(self.t_ms),
+            es_int(self.requests as i64),
+            es_int(self.attempts as i64),
+            es_int(self.retries as i64),
+            es_int(self.succeeded as i64)
+        )
+    }
+}
+
+impl StormRun {
+    /// The run as the player steps it: one bucket a step, to where its data end.
+    pub fn span(&self) -> crate::sim::playback::Steps {
+        crate::sim::playback::Steps {
+            step_ms: self.bucket_s * 1000.0,
+            count: self.buckets.len(),
+        }
+    }
+
+    /// The run so far at `t_ms` (counts of the buckets finished by then).
+    pub fn at(&self, t_ms: f64) -> StormMoment {
+        let k = self.span().done_at(t_ms);
+        // Buckets hold rates per second; a count is the rate times the bucket.
+        let sum = |f: fn(&Bucket) -> f64| (self.buckets[..k].iter().map(f).sum::<f64>() * self.bucket_s).round() as u64;
+        StormMoment {
+            t_ms,
+            buckets: k,
+            requests: sum(|b| b.fresh),
+            attempts: sum(|b| b.offered),
+            retries: sum(|b| b.retries),
+            succeeded: sum(|b| b.goodput),
+            zombie: sum(|b| b.zombie),
+            fallbacks: sum(|b| b.fallbacks),
+            failed: sum(|b| b.failed),
+        }
     }
 }
 
@@ -522,7 +595,10 @@ fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mu
                 busy_until = finish;
                 let ok = finish - now <= timeout;
                 if ok {
-                    buckets[at(finish)].goodput += 1.0;
+                    // Counted where it is answered, within the run (as `succeeded`).
+                    if finish < end_ms {
+                        buckets[at(finish)].goodput += 1.0;
+                    }
                     ok_answers.push_back((finish, id));
                 } else {
                     if finish < end_ms {
@@ -969,6 +1045,7 @@ mod tests {
                 base_ms: [1, 10, 100, 1_000, 10_000][pick(0, 4) as usize],
                 duration_s: pick(10, 60),
                 seed,
+                t_ms: None,
             });
         }
         let mut retried = 0;

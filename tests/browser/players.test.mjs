@@ -118,3 +118,107 @@ test('the herd: a moment past the run says so; at 100,000 clients a mark stands 
   await page.close();
   await big.page.close();
 });
+
+/** A widget's moment as the player and the page show it: the player's moment, the chart's data, the figures. */
+async function frameOf(page, id) {
+  return page.evaluate((id) => {
+    const w = document.querySelector(`#widget-${id}`);
+    return {
+      t: w.querySelector('.player').dataset.tMs,
+      chart: w.querySelector('.chart').dataset.sum,
+      figures: [...w.querySelectorAll('td[data-figure]')].map((td) => `${td.dataset.figure}=${td.textContent}`).join(' '),
+    };
+  }, id);
+}
+
+/** The widget's time slider dragged to `t` and let go. */
+async function scrubTo(page, id, t) {
+  await page.$eval(`#${id}-time`, (el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }, t);
+  await page.waitForFunction(([id, v]) => document.querySelector(`#widget-${id} .player`).dataset.tMs === String(v), [id, t]);
+  await page.waitForFunction((v) => new URLSearchParams(location.search).get('t-ms') === String(v), t);
+}
+
+/** Every player the same way: it opens at its end, plays, pauses, steps
+ * forward and back, and the same moment is the same frame by the slider and
+ * by a link. Returns the page, scrubbed to nothing in particular. */
+async function playerRoundTrip(id, end) {
+  const path = `/lecciones/${SLUG}/widgets/${id}`;
+  const { page, problems } = await open(path);
+  const opened = await frameOf(page, id);
+  assert.equal(opened.t, String(end));
+  await page.click(`#${id}-play`);
+  await page.waitForFunction((id) => document.querySelector(`#widget-${id} .player`).dataset.playing === 'true', id);
+  await page.waitForFunction((id) => Number(document.querySelector(`#widget-${id} .player`).dataset.tMs) > 0, id);
+  await page.click(`#${id}-play`);
+  await page.waitForFunction((id) => document.querySelector(`#widget-${id} .player`).dataset.playing === 'false', id);
+  const paused = await frameOf(page, id);
+  assert.ok(Number(paused.t) > 0 && Number(paused.t) < end, paused.t);
+  assert.notEqual(paused.chart, opened.chart, 'the chart is the run so far');
+  await page.waitForFunction((t) => new URLSearchParams(location.search).get('t-ms') === t, paused.t);
+  // A step forward, then one back, lands on stops around the paused moment.
+  await page.click(`#${id}-step`);
+  await page.waitForFunction(([id, t]) => document.querySelector(`#widget-${id} .player`).dataset.tMs !== t, [id, paused.t]);
+  const stepped = await frameOf(page, id);
+  assert.ok(Number(stepped.t) > Number(paused.t), stepped.t);
+  await page.click(`#${id}-back`);
+  await page.waitForFunction(([id, t]) => document.querySelector(`#widget-${id} .player`).dataset.tMs !== t, [id, stepped.t]);
+  assert.ok(Number((await frameOf(page, id)).t) < Number(stepped.t));
+  // The paused moment again, by the slider: the same frame.
+  await scrubTo(page, id, Number(paused.t));
+  assert.deepEqual(await frameOf(page, id), paused);
+  // And by a link.
+  const again = await open(`${path}?t-ms=${paused.t}`);
+  await again.page.waitForFunction(([id, t]) => document.querySelector(`#widget-${id} .player`)?.dataset.tMs === t, [id, paused.t]);
+  await again.page.waitForSelector(`#widget-${id} .chart[data-sum]`);
+  assert.deepEqual(await frameOf(again.page, id), paused);
+  // The keyboard: End and Home.
+  await page.focus(`#${id}-play`);
+  await page.keyboard.press('End');
+  await page.waitForFunction(([id, e]) => document.querySelector(`#widget-${id} .player`).dataset.tMs === String(e), [id, end]);
+  await page.keyboard.press('Home');
+  await page.waitForFunction((id) => document.querySelector(`#widget-${id} .player`).dataset.tMs === '0', id);
+  assert.deepEqual(again.problems, []);
+  await again.page.close();
+  return { page, problems };
+}
+
+test('the storm: played, stepped and scrubbed; before the outage nothing is retried', async () => {
+  const { page, problems } = await playerRoundTrip('storm', 40000);
+  // At 5 s the outage starts: until then the server (75/s) keeps up with 50/s, so no retries.
+  await scrubTo(page, 'storm', 5000);
+  const before = await frameOf(page, 'storm');
+  assert.match(before.figures, /retries=0 /);
+  // Once the outage has passed, the retries are there.
+  await scrubTo(page, 'storm', 12000);
+  assert.doesNotMatch((await frameOf(page, 'storm')).figures, /retries=0 /);
+  // A step is one of the 120 buckets of 333.3 ms, ending on whole ms.
+  await page.click('#storm-step');
+  await page.waitForFunction(() => document.querySelector('#widget-storm .player').dataset.tMs === '12334');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the breaker: played on the clock; at 12:00:05 it has cost 2,500 timeouts, then it opens', async () => {
+  // The run starts a window (10 s) before the fall, at 11:59:50, and ends at 12:01:20.
+  const { page, problems } = await playerRoundTrip('breaker', 90000);
+  assert.equal(await page.textContent('#widget-breaker .player .moment'), '11:59:50 de 12:01:20');
+  // 12:00:00: 500 × 10 requests so far, none failed yet.
+  await scrubTo(page, 'breaker', 10000);
+  let f = (await frameOf(page, 'breaker')).figures;
+  assert.match(f, /calls=5,000 /);
+  assert.match(f, /timeouts=0 /);
+  // 12:00:05: the lesson's «500 × 5 = ≈ 2,500» waited their timeout; it opens at 12:00:05.08.
+  await scrubTo(page, 'breaker', 15000);
+  f = (await frameOf(page, 'breaker')).figures;
+  assert.match(f, /state=cerrado /);
+  assert.match(f, /timeouts=2,500 /);
+  await page.click('#breaker-step');
+  await page.waitForFunction(() => document.querySelector('#widget-breaker .player').dataset.tMs === '16000');
+  assert.match((await frameOf(page, 'breaker')).figures, /state=abierto /);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -86,11 +86,8 @@ impl crate::scenario::Scenario for HerdParams {
             let tr = trace::HerdTrace::record(p);
             let end = tr.end_ms();
             if t as f64 > end {
-                notes.push(format!(
-                    "el momento ({} ms) pasa del final de la corrida ({} ms): se muestra el final",
-                    crate::fmt::es_int(t as i64),
-                    crate::fmt::es_int(end as i64)
-                ));
+                use crate::sim::playback::{past_end_note, say};
+                notes.push(past_end_note(&say(t as f64), &say(end)));
             }
             let m = tr.at((t as f64).min(end));
             lines.push(m.line(p.window_ms));

@@ -2,4 +2,5 @@
 
 pub(crate) mod progress_store;
 pub(crate) mod url_state;
+pub(crate) mod use_moment;
 pub(crate) mod use_params;

@@ -1,13 +1,16 @@
 //! The circuit breaker, live: its state, the calls and the fallbacks over time.
 
 use crate::chart::palette;
-use crate::chart::simple::Lines;
+use crate::chart::simple::{Lines, Playhead};
 use crate::chart::Chart;
 use crate::sim::breaker::{simulate, BreakerParams};
+use crate::sim::playback::Playback;
 use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
 use crate::ui::widgets::figures::{figures, row};
+use crate::ui::widgets::player::{Player, Run};
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -18,9 +21,26 @@ pub use crate::sim::breaker::clock;
 pub fn BreakerWidget() -> Html {
     let h = use_params::<BreakerParams>("breaker");
     let p = h.params.clone();
-    let run = use_memo(p.clone(), simulate);
+    // The run does not depend on the moment shown.
+    let run_p = BreakerParams {
+        t_ms: None,
+        ..p.clone()
+    };
+    let run = use_memo(run_p.clone(), simulate);
+    let span = {
+        let r = run.clone();
+        use_memo(run_p.clone(), move |_| Run(Rc::new(r.span()) as Rc<dyn Playback>))
+    };
+    let end = span.0.end_ms();
+    let Moment {
+        t: moment,
+        on_frame,
+        on_keep,
+    } = use_moment(&h.state, p.t_ms, end);
+    let now = moment.map(|t| run.at(t));
+    let start_s = run.start_s();
     let r2 = run.clone();
-    let chart = use_memo(p.clone(), move |_| {
+    let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |_| {
         let pick = |f: fn(&crate::sim::breaker::Second) -> u32| {
             r2.seconds.iter().map(|s| (s.t as f64, f(s) as f64)).collect::<Vec<_>>()
         };
@@ -36,22 +56,44 @@ pub fn BreakerWidget() -> Html {
             y_percent: false,
             threshold: None,
             marker: Some(0.0),
+            // The seconds finished: a second's point is at its start.
+            playhead: now.map(|m| Playhead {
+                at: m.clock_s,
+                upto: start_s + m.seconds as f64,
+            }),
         }))
     });
     let r = &*run;
     let keys = ["opened", "waited", "fallbacks"];
-    let rows = crate::sim::breaker::figures(&p, r)
+    let mut rows = crate::sim::breaker::figures(&p, r)
         .into_iter()
         .zip(keys)
         .map(|((label, value), key)| row(&label, key, vec![value]))
         .collect::<Vec<_>>();
+    // At a moment, the run so far under the whole run's figures.
+    if let Some(m) = now {
+        let n = |v: u64| vec![crate::fmt::es_int(v as i64)];
+        rows.extend([
+            row(
+                format!("estado a las {}", clock(m.clock_s)),
+                "state",
+                vec![m.state.label().to_string()],
+            ),
+            row("hasta ahí, llegan a Triton", "calls", n(m.calls)),
+            row("hasta ahí, esperan su timeout", "timeouts", n(m.timeouts)),
+            row("hasta ahí, plan B al instante", "fallbacks-so-far", n(m.fallbacks)),
+        ]);
+    }
+    let said = move |t: f64| clock(start_s + t / 1000.0);
     let shown = 8;
     html! {
         <WidgetFrame id="breaker" subtitle=": Triton se cae a las 12:00:00">
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }
-                <ChartCanvas chart={(*chart).clone()} label={format!("Cambios de estado: {}.", r.transitions.iter().map(|(t, s)| format!("{} a las {}", s.label(), clock(*t))).collect::<Vec<_>>().join(", "))} height={280} />
+                { past_end(p.t_ms, end, said) }
+                <ChartCanvas chart={(*chart).clone()} label={format!("{}Cambios de estado: {}.", now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))), r.transitions.iter().map(|(t, s)| format!("{} a las {}", s.label(), clock(*t))).collect::<Vec<_>>().join(", "))} height={280} />
+                <Player id="breaker" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} clock_from_s={start_s} />
                 { figures(&[], rows) }
                 <ol class="transitions" data-figure="transitions">
                     { for r.transitions.iter().take(shown).map(|(t, s)| html! { <li>{ format!("{}: {}", clock(*t), s.label()) }</li> }) }

@@ -51,6 +51,7 @@ pub fn DegradationWidget() -> Html {
             ));
         }
         Rc::new(Chart::Lines(Lines {
+            playhead: None,
             x_desc: "minuto".into(),
             y_desc: "parte de las requests".into(),
             series,

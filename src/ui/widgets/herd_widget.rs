@@ -9,10 +9,10 @@ use crate::chart::Chart;
 use crate::fmt::es_int;
 use crate::sim::herd::trace::{HerdMoment, HerdSpan, HerdTrace};
 use crate::sim::herd::{simulate_reusing, HerdParams, HerdResult, HerdScratch};
-use crate::sim::params::Value;
 use crate::sim::playback::Playback;
 use crate::sim::policy::backoff::Jitter;
 use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
 use crate::ui::widgets::figures::{figures, row};
@@ -76,9 +76,11 @@ pub fn HerdWidget() -> Html {
         })
     };
     let end = span.0.end_ms();
-    // A moment while playing or dragging (not kept); a kept one is the parameter.
-    let live = use_state(|| None::<f64>);
-    let moment = (*live).or(p.t_ms.map(f64::from)).map(|t| t.min(end));
+    let Moment {
+        t: moment,
+        on_frame,
+        on_keep,
+    } = use_moment(&h.state, p.t_ms, end);
     let engaged = moment.is_some();
     let traces = use_memo((run_p.clone(), engaged), |(p, engaged)| {
         engaged.then(|| {
@@ -139,17 +141,6 @@ pub fn HerdWidget() -> Html {
             log_y.set(input.checked());
         })
     };
-    let on_frame = {
-        let live = live.clone();
-        Callback::from(move |t: f64| live.set(Some(t)))
-    };
-    let on_keep = {
-        let (live, set) = (live.clone(), h.state.setter("t-ms"));
-        Callback::from(move |t: f64| {
-            live.set(None);
-            set.emit(Value::Int(t.round() as i64));
-        })
-    };
 
     let columns: Vec<(&str, &HerdResult)> = match &reference {
         Some(r) => vec![(Jitter::None.label(), r), (p.jitter.label(), &chosen)],
@@ -191,9 +182,7 @@ pub fn HerdWidget() -> Html {
             .join("; "),
         es_int(p.capacity as i64)
     );
-    let past_end = p.t_ms.is_some_and(|t| t as f64 > end).then(|| {
-        html! { <ul class="notes" role="status"><li>{ format!("Momento: {} pasa del final de la corrida ({}); se muestra el final.", say(p.t_ms.unwrap_or(0) as f64), say(end)) }</li></ul> }
-    });
+    let past_end = past_end(p.t_ms, end, say);
     let stage_label = now.as_ref().map(|m| {
         format!(
             "A los {}: {} esperando, {} atendidos, {} se rinden.",

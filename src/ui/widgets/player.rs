@@ -14,7 +14,7 @@
 //! Keys, with the focus on the player: space plays and pauses, ← and → step,
 //! Home and End go to the start and the end.
 
-use crate::fmt::es_int;
+pub use crate::sim::playback::say;
 use crate::sim::playback::{advance, snap, Playback, SPEEDS};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -44,15 +44,10 @@ pub struct PlayerProps {
     pub on_frame: Callback<f64>,
     /// A moment to keep (whole ms).
     pub on_keep: Callback<f64>,
-}
-
-/// A moment as the player says it: «350 ms», or in seconds past 10 s.
-pub fn say(t: f64) -> String {
-    if t >= 10_000.0 {
-        format!("{} s", crate::fmt::es_dec(t / 1000.0, 1))
-    } else {
-        format!("{} ms", es_int(t.round() as i64))
-    }
+    /// Moments said on a clock (the breaker's «12:00:05»): where the run
+    /// starts, in s from 12:00:00. Otherwise in ms or s from the start.
+    #[prop_or_default]
+    pub clock_from_s: Option<f64>,
 }
 
 #[component]
@@ -219,8 +214,12 @@ pub fn Player(props: &PlayerProps) -> Html {
         })
     };
     let id = &props.id;
-    let shown = say(t);
-    let whole = say(end);
+    let said = |t: f64| match props.clock_from_s {
+        Some(start) => crate::sim::breaker::clock(start + t / 1000.0),
+        None => say(t),
+    };
+    let shown = said(t);
+    let whole = said(end);
     html! {
         <div class="player" role="group" aria-label="Reproducir la corrida" onkeydown={on_key} data-t-ms={(snap(t, end) as i64).to_string()} data-playing={playing.to_string()}>
             <button type="button" id={format!("{id}-play")} class="play" onclick={toggle}

@@ -4,11 +4,14 @@
 use crate::chart::storm::{legend, StormChart};
 use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int};
+use crate::sim::playback::{say, Playback};
 use crate::sim::storm::{assess, simulate, tipping_point, tipping_sentence, verdict, Outcome, StormParams, Tipping};
 use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, more_controls, notes, run_notes};
 use crate::ui::widgets::figures::{figures, row};
+use crate::ui::widgets::player::{Player, Run};
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -17,14 +20,34 @@ use yew::prelude::*;
 pub fn StormWidget() -> Html {
     let h = use_params::<StormParams>("storm");
     let p = h.params.clone();
-    let run = use_memo(p.clone(), |p| {
+    // The run does not depend on the moment shown.
+    let run_p = StormParams {
+        t_ms: None,
+        ..p.clone()
+    };
+    let run = use_memo(run_p.clone(), |p| {
         let r = simulate(p);
         let o = assess(p, &r);
         (r, o)
     });
+    let span = {
+        let r = run.clone();
+        use_memo(run_p.clone(), move |_| Run(Rc::new(r.0.span()) as Rc<dyn Playback>))
+    };
+    let end = span.0.end_ms();
+    let Moment {
+        t: moment,
+        on_frame,
+        on_keep,
+    } = use_moment(&h.state, p.t_ms, end);
+    let now = moment.map(|t| run.0.at(t));
     let r2 = run.clone();
-    let chart = use_memo(p.clone(), move |p| {
-        Rc::new(Chart::Storm(StormChart::new(&r2.0, p.capacity, p.breaker.is_on())))
+    let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
+        let c = StormChart::new(&r2.0, p.capacity, p.breaker.is_on());
+        Rc::new(Chart::Storm(match now {
+            Some(m) => c.so_far(m.buckets, m.t_ms / 1000.0),
+            None => c,
+        }))
     });
     // The tipping point is a search (a dozen runs): only on request, and
     // forgotten as soon as a parameter changes.
@@ -41,19 +64,44 @@ pub fn StormWidget() -> Html {
         Outcome::Metastable | Outcome::Overloaded => "bad",
         _ => "warn",
     };
-    let rows = vec![
-        row("requests nuevas", "requests", vec![es_int(r.requests as i64)]),
+    // The whole run's figures, or the run's so far at the moment shown.
+    let (requests, attempts, succeeded) = match now {
+        Some(m) => (m.requests, m.attempts, m.succeeded),
+        None => (r.requests, r.attempts, r.succeeded),
+    };
+    let per_request = if requests == 0 {
+        0.0
+    } else {
+        attempts as f64 / requests as f64
+    };
+    let mut rows = vec![
+        row("requests nuevas", "requests", vec![es_int(requests as i64)]),
         row(
             "intentos al servidor",
             "attempts",
             vec![format!(
                 "{} ({} por request)",
-                es_int(r.attempts as i64),
-                es_dec(r.amplification, 1)
+                es_int(attempts as i64),
+                es_dec(per_request, 1)
             )],
         ),
-        row("contestadas a tiempo", "succeeded", vec![es_int(r.succeeded as i64)]),
+        row("contestadas a tiempo", "succeeded", vec![es_int(succeeded as i64)]),
     ];
+    if let Some(m) = now {
+        rows.push(row(
+            "de los intentos, reintentos",
+            "retries",
+            vec![es_int(m.retries as i64)],
+        ));
+        rows.push(row(
+            "servidos cuando ya nadie esperaba",
+            "zombie",
+            vec![es_int(m.zombie as i64)],
+        ));
+        if p.breaker.is_on() {
+            rows.push(row("plan B del breaker", "fallbacks", vec![es_int(m.fallbacks as i64)]));
+        }
+    }
     let tip_text = match &*tip {
         Some((q, t)) if *q == p => Some(format!("Punto de quiebre: {}.", tipping_sentence(*t))),
         _ => None,
@@ -65,7 +113,8 @@ pub fn StormWidget() -> Html {
         }
     }
     let label = format!(
-        "Requests nuevas, intentos que llegan al servidor y respuestas a tiempo por segundo, con la capacidad y el disparador marcados. {}.",
+        "Requests nuevas, intentos que llegan al servidor y respuestas a tiempo por segundo, con la capacidad y el disparador marcados. {}{}.",
+        now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))),
         verdict(r, outcome)
     );
     html! {
@@ -76,6 +125,7 @@ pub fn StormWidget() -> Html {
             </div>
             <div class="results">
                 { notes(&h) }
+                { past_end(p.t_ms, end, say) }
                 <p class={classes!("verdict", tone)} role="status" data-figure="verdict">
                     { crate::text::upper_first(&verdict(r, outcome)) }{ "." }
                 </p>
@@ -83,6 +133,7 @@ pub fn StormWidget() -> Html {
                 <ChartCanvas chart={(*chart).clone()} label={label} height={360}>
                     { chart_key(&legend(match &**chart { Chart::Storm(c) => c, _ => unreachable!() })) }
                 </ChartCanvas>
+                <Player id="storm" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
                 { figures(&[], rows) }
                 <p class="tipping">
                     <button type="button" class="reset" onclick={find}>{ "Buscar el punto de quiebre" }</button>

@@ -1,0 +1,49 @@
+//! The moment a widget shows while its run is played: the kept one (its
+//! `t-ms` parameter, in the URL) or, while playing or dragging, a live one
+//! that is not kept. The player ([`crate::ui::widgets::player`]) sends both.
+
+use crate::sim::params::Value;
+use crate::sim::playback::{past_end_note, MOMENT_KEY};
+use crate::ui::hooks::use_params::ValuesState;
+use yew::prelude::*;
+
+/// What a played widget needs of its moment.
+pub struct Moment {
+    /// The moment shown (within the run); `None` at the end, where a widget opens.
+    pub t: Option<f64>,
+    /// A moment while playing or dragging (not kept).
+    pub on_frame: Callback<f64>,
+    /// A moment to keep (whole ms): the parameter, in the URL.
+    pub on_keep: Callback<f64>,
+}
+
+/// The moment of a run that ends at `end` ms, `kept` being the widget's
+/// `t-ms` parameter.
+#[hook]
+pub fn use_moment(state: &ValuesState, kept: Option<u32>, end: f64) -> Moment {
+    let live = use_state(|| None::<f64>);
+    let t = (*live).or(kept.map(f64::from)).map(|t| t.min(end));
+    let on_frame = {
+        let live = live.clone();
+        Callback::from(move |t: f64| live.set(Some(t)))
+    };
+    let on_keep = {
+        let (live, set) = (live.clone(), state.setter(MOMENT_KEY));
+        Callback::from(move |t: f64| {
+            live.set(None);
+            set.emit(Value::Int(t.round() as i64));
+        })
+    };
+    Moment { t, on_frame, on_keep }
+}
+
+/// The note a link's moment past the run's end gets (`said` turns a moment
+/// into words, as the player says it).
+pub fn past_end(kept: Option<u32>, end: f64, said: impl Fn(f64) -> String) -> Html {
+    match kept.filter(|t| *t as f64 > end) {
+        Some(t) => html! {
+            <ul class="notes" role="status"><li>{ crate::text::upper_first(&past_end_note(&said(t as f64), &said(end))) }{ "." }</li></ul>
+        },
+        None => Html::default(),
+    }
+}

@@ -376,7 +376,7 @@ proptest! {
             prop_assert_eq!(m.requests, p.rps as u64 * (m.t_ms / 1000.0).floor() as u64);
             prop_assert!(m.timeouts <= m.calls);
             prop_assert_eq!(m.calls + m.fallbacks, m.requests);
-            let last = r.transitions.iter().filter(|x| x.0 <= m.clock_s).last().map_or(breaker::State::Closed, |x| x.1);
+            let last = r.transitions.iter().rfind(|x| x.0 <= m.clock_s).map_or(breaker::State::Closed, |x| x.1);
             prop_assert_eq!(m.state, last);
         }
         prop_assert!(m0.calls <= m1.calls && m0.fallbacks <= m1.fallbacks && m0.timeouts <= m1.timeouts);

@@ -54,7 +54,7 @@ impl Steps {
 
     /// The steps finished at `t` (all of them at the end or past it).
     pub fn done_at(&self, t: f64) -> usize {
-        if !(t > 0.0) {
+        if t.is_nan() || t <= 0.0 {
             return 0;
         }
         let mut k = ((t / self.step_ms + 1e-9).floor() as usize).min(self.count);

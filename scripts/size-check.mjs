@@ -53,8 +53,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // +11,898 brotli over session 18's last build (323,801): the player, the
 // herd's trace (recorded from the reference algorithm) and its marks' chart,
 // within the 40 KB the issue allows the players' code on a first load.
-const LIMIT = 422 * 1000;
-const LIMIT_BR = 338 * 1000;
+// Session 20 (#33, the storm's and the breaker's players): 340,269 brotli,
+// 425,725 gzipped, +3,540 brotli over session 19's last build (336,729): a
+// second and third player over the same component (their traces are the runs'
+// own buckets and seconds, a moment of each, the charts' playheads). The
+// players together: ≈ 16.5 KB brotli of the 40 KB the issue allows.
+const LIMIT = 427 * 1000;
+const LIMIT_BR = 342 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
 // is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and
 // wide); it comes first and shows the text and the charts at once.

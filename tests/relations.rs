@@ -237,7 +237,7 @@ proptest! {
     }
 
     #[test]
-    fn shedding(p in any_params::<shedding::SheddingParams>()) {
+    fn shedding(p in any_params::<shedding::SheddingParams>(), a in 0.0f64..1.0, b in 0.0f64..1.0) {
         let r = shedding::simulate(&p);
         prop_assert_eq!(r.unbounded.arrivals, r.shedding.arrivals);
         for s in [&r.unbounded, &r.shedding] {
@@ -262,6 +262,23 @@ proptest! {
         prop_assert_eq!(v.ends_with("no hace falta soltar nada."), p.rps as f64 <= r.capacity_rps, "{}", v);
         prop_assert_eq!(r.truncated || r.same_rules, !r.notes().is_empty());
         prop_assert!(r.unbounded.arrivals <= shedding::MAX_ARRIVALS);
+        // Played in time (#33): at its end, each server's answers and 503s
+        // are the run's; a later moment has seen no less; stops are whole seconds.
+        use sensei_lab::sim::playback::Playback;
+        let span = r.span();
+        let end = span.end_ms();
+        prop_assert_eq!(end, r.played_s.ceil() * 1000.0);
+        let whole = r.at(end);
+        for (so_far, s) in [(&whole.unbounded, &r.unbounded), (&whole.shedding, &r.shedding)] {
+            let good = (s.goodput_share * s.arrivals as f64).round() as u64;
+            prop_assert_eq!((so_far.goodput, so_far.late, so_far.rejected), (good, s.late, s.rejected));
+        }
+        let (m0, m1) = (r.at((a.min(b) * end).round()), r.at((a.max(b) * end).round()));
+        for (x, y) in [(&m0.unbounded, &m1.unbounded), (&m0.shedding, &m1.shedding)] {
+            prop_assert!(x.goodput <= y.goodput && x.late <= y.late && x.rejected <= y.rejected);
+        }
+        prop_assert_eq!(m0.unbounded.rejected, 0);
+        prop_assert!(m0.seconds as f64 * 1000.0 <= m0.t_ms);
     }
 
     #[test]

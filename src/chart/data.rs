@@ -189,9 +189,9 @@ impl Chart {
                     "goodput con shedding".into(),
                     "latencia media con shedding (ms)".into(),
                 ],
-                c.unbounded
+                c.shown(&c.unbounded)
                     .iter()
-                    .zip(&c.shedding)
+                    .zip(c.shown(&c.shedding))
                     .enumerate()
                     .map(|(i, (u, s))| {
                         vec![

@@ -17,6 +17,10 @@ pub struct SheddingChart {
     pub shedding: Vec<(u32, f64)>,
     pub capacity_rps: f64,
     pub deadline_ms: f64,
+    /// While the run plays: the moment shown, in s, and the seconds drawn
+    /// (the run so far, on the whole run's axes).
+    pub playhead_s: Option<f64>,
+    pub shown: Option<usize>,
 }
 
 impl SheddingChart {
@@ -28,7 +32,23 @@ impl SheddingChart {
             shedding: pick(&r.shedding),
             capacity_rps: r.capacity_rps,
             deadline_ms: deadline_ms as f64,
+            playhead_s: None,
+            shown: None,
         }
+    }
+
+    /// The run so far: its first `seconds`, the playhead at `t_s`.
+    pub fn so_far(self, seconds: usize, t_s: f64) -> Self {
+        SheddingChart {
+            playhead_s: Some(t_s),
+            shown: Some(seconds),
+            ..self
+        }
+    }
+
+    /// The seconds drawn of a server's.
+    pub fn shown<'a>(&self, v: &'a [(u32, f64)]) -> &'a [(u32, f64)] {
+        &v[..self.shown.unwrap_or(v.len()).min(v.len())]
     }
 }
 
@@ -83,7 +103,11 @@ pub fn draw<DB: DrawingBackend>(
         .y_labels(5)
         .draw()?;
     for (data, color, _) in series {
-        c.draw_series(LineSeries::new(steps(data, &|x| x.0 as f64), color.stroke_width(3)))?;
+        c.draw_series(LineSeries::new(steps(ch.shown(data), &|x| x.0 as f64), color.stroke_width(3)))?;
+    }
+    let playhead = |top: f64, bottom: f64| ch.playhead_s.map(|t| [(t.clamp(0.0, secs), bottom), (t.clamp(0.0, secs), top)]);
+    if let Some(line) = playhead(g_max.max(1.0), 0.0) {
+        c.draw_series(LineSeries::new(line, palette::PLAYHEAD.stroke_width(2)))?;
     }
     c.draw_series(DashedLineSeries::new(
         [(0.0, ch.capacity_rps), (secs, ch.capacity_rps)],
@@ -114,7 +138,7 @@ pub fn draw<DB: DrawingBackend>(
         .y_ticks(axis.labelled(&|v| crate::fmt::es_int(v.round() as i64)))
         .draw()?;
     for (data, color, _) in series {
-        let pts: Vec<(f64, f64)> = steps(data, &|x| x.1)
+        let pts: Vec<(f64, f64)> = steps(ch.shown(data), &|x| x.1)
             .into_iter()
             .filter(|p| p.1 > 0.0)
             .map(|(x, v)| (x, y(v)))
@@ -127,6 +151,9 @@ pub fn draw<DB: DrawingBackend>(
         4,
         palette::ZOMBIE.stroke_width(2),
     ))?;
+    if let Some(line) = playhead(axis.range().end, axis.range().start) {
+        c.draw_series(LineSeries::new(line, palette::PLAYHEAD.stroke_width(2)))?;
+    }
     // At the right end, above its line: where an unbounded queue's latency
     // has long left it behind.
     c.text(

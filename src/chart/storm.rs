@@ -165,7 +165,8 @@ pub fn draw<DB: DrawingBackend>(
         let t = t.clamp(0.0, c.end_s);
         ch.draw_series(LineSeries::new([(t, 0.0), (t, top)], palette::PLAYHEAD.stroke_width(2)))?;
     }
-    let over = peak(&c.offered);
+    // The peak written only once the run has reached it.
+    let over = peak(&c.offered[..c.shown.unwrap_or(c.offered.len()).min(c.offered.len())]);
     if over > top {
         ch.draw_series(std::iter::once(Text::new(
             format!("↑ hasta {} /s", crate::fmt::es_int(over.round() as i64)),

@@ -49,6 +49,8 @@ crate::params! {
         duration_s: u32 = 20 => int("Segundos simulados", "s", 1, 120),
         /// Seed of the (Poisson) arrivals
         seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
+        /// The moment shown, in ms from the start; none = the run's end (the player's time)
+        t_ms: Maybe = None => optional("Momento", "ms", "el final", "un momento", 0, crate::sim::playback::MAX_T_MS),
     }
 }
 
@@ -88,15 +90,28 @@ impl crate::scenario::Scenario for SheddingParams {
                 es_int(s.final_latency_ms.round() as i64)
             )
         };
-        let lines = vec![
+        let mut lines = vec![
             verdict(p, &r),
             line("fila sin tope", &r.unbounded),
             line("con load shedding", &r.shedding),
         ];
+        let mut notes = r.notes();
+        // A moment: both servers so far (the seconds finished by then).
+        let mut result = json!(r);
+        if let Some(t) = p.t_ms {
+            use crate::sim::playback::{past_end_note, say, Playback};
+            let end = r.span().end_ms();
+            if t as f64 > end {
+                notes.push(past_end_note(&say(t as f64), &say(end)));
+            }
+            let m = r.at((t as f64).min(end));
+            lines.push(m.line());
+            result["at"] = json!(m);
+        }
         Run {
-            result: json!(r),
+            result,
             truncated: r.truncated,
-            notes: r.notes(),
+            notes,
             lines,
         }
     }
@@ -135,6 +150,87 @@ pub struct ServerRun {
     pub batch_goodput_share: Option<f64>,
     /// Latency of the last answers delivered, in ms (how far behind the queue is).
     pub final_latency_ms: f64,
+}
+
+/// One server's run so far at a moment: the seconds finished by then.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct ServerSoFar {
+    pub goodput: u64,
+    pub late: u64,
+    pub rejected: u64,
+    /// The longest queue in the last second finished.
+    pub queue: u32,
+    /// The mean latency of that second's answers, in ms.
+    pub latency_ms: f64,
+}
+
+impl ServerRun {
+    /// This server's first `k` seconds, summed.
+    pub fn so_far(&self, k: usize) -> ServerSoFar {
+        let done = &self.seconds[..k.min(self.seconds.len())];
+        let sum = |f: fn(&Second) -> u32| done.iter().map(|s| f(s) as u64).sum::<u64>();
+        ServerSoFar {
+            goodput: sum(|s| s.goodput),
+            late: sum(|s| s.late),
+            rejected: sum(|s| s.rejected),
+            queue: done.last().map_or(0, |s| s.max_queue),
+            latency_ms: done.last().map_or(0.0, |s| s.mean_latency_ms),
+        }
+    }
+}
+
+/// Both servers so far at a moment.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SheddingMoment {
+    /// The moment, in ms from the start.
+    pub t_ms: f64,
+    /// Seconds finished.
+    pub seconds: usize,
+    pub unbounded: ServerSoFar,
+    pub shedding: ServerSoFar,
+}
+
+impl SheddingMoment {
+    /// The moment in the learner's words.
+    pub fn line(&self) -> String {
+        use crate::fmt::es_int;
+        let one = |name: &str, s: &ServerSoFar| {
+            format!(
+                "{name}, {} a tiempo, {} tarde, {} con 503 y una fila de {}",
+                es_int(s.goodput as i64),
+                es_int(s.late as i64),
+                es_int(s.rejected as i64),
+                es_int(s.queue as i64)
+            )
+        };
+        format!(
+            "a los {}: {}; {}",
+            crate::sim::playback::say(self.t_ms),
+            one("fila sin tope", &self.unbounded),
+            one("con load shedding", &self.shedding)
+        )
+    }
+}
+
+impl SheddingRun {
+    /// The run as the player steps it: one second a step, to where it was played.
+    pub fn span(&self) -> crate::sim::playback::Steps {
+        crate::sim::playback::Steps {
+            step_ms: 1000.0,
+            count: self.unbounded.seconds.len().max(self.shedding.seconds.len()),
+        }
+    }
+
+    /// Both servers so far at `t_ms`.
+    pub fn at(&self, t_ms: f64) -> SheddingMoment {
+        let k = self.span().done_at(t_ms);
+        SheddingMoment {
+            t_ms,
+            seconds: k,
+            unbounded: self.unbounded.so_far(k),
+            shedding: self.shedding.so_far(k),
+        }
+    }
 }
 
 /// Both servers, on the same arrivals.

@@ -222,3 +222,16 @@ test('the breaker: played on the clock; at 12:00:05 it has cost 2,500 timeouts, 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('load shedding: played by the second; at 10 s the server that sheds has served ≈ 100 a second in time', async () => {
+  const { page, problems } = await playerRoundTrip('shedding', 20000);
+  await scrubTo(page, 'shedding', 10000);
+  const f = (await frameOf(page, 'shedding')).figures;
+  // The queue without a cap never says 503; the one that sheds does, and keeps
+  // the lesson's «≈ 100 por segundo a tiempo» (its capacity): ≈ 1,000 by 10 s.
+  assert.match(f, /rejected-so-far=0 rejected-so-far=[1-9]/);
+  const good = Number(f.match(/goodput-so-far=[\d,]+ goodput-so-far=([\d,]+)/)[1].replace(/,/g, ''));
+  assert.ok(good > 900 && good <= 1000, `${good}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -3,7 +3,10 @@
 use crate::chart::shedding::SheddingChart;
 use crate::chart::Chart;
 use crate::fmt::{es_int, es_percent};
-use crate::sim::shedding::{kind_share_text, simulate, SheddingParams};
+use crate::sim::playback::{say, Playback};
+use crate::sim::shedding::{kind_share_text, simulate, ServerSoFar, SheddingParams};
+use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
+use crate::ui::widgets::player::{Player, Run};
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes, run_notes};
@@ -16,15 +19,41 @@ use yew::prelude::*;
 pub fn SheddingWidget() -> Html {
     let h = use_params::<SheddingParams>("shedding");
     let p = h.params.clone();
-    let run = use_memo(p.clone(), simulate);
+    // The run does not depend on the moment shown.
+    let run_p = SheddingParams { t_ms: None, ..p.clone() };
+    let run = use_memo(run_p.clone(), simulate);
+    let span = {
+        let r = run.clone();
+        use_memo(run_p.clone(), move |_| Run(Rc::new(r.span()) as Rc<dyn Playback>))
+    };
+    let end = span.0.end_ms();
+    let Moment { t: moment, on_frame, on_keep } = use_moment(&h.state, p.t_ms, end);
+    let now = moment.map(|t| run.at(t));
     let r2 = run.clone();
-    let chart = use_memo(p.clone(), move |p| {
-        Rc::new(Chart::Shedding(SheddingChart::new(&r2, p.deadline_ms)))
+    let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
+        let c = SheddingChart::new(&r2, p.deadline_ms);
+        Rc::new(Chart::Shedding(match now {
+            Some(m) => c.so_far(m.seconds, m.t_ms / 1000.0),
+            None => c,
+        }))
     });
     let (u, s) = (&run.unbounded, &run.shedding);
     let ms = |v: f64| format!("{} ms", es_int(v.round() as i64));
     let last = |x: &crate::sim::shedding::ServerRun| x.seconds.last().map_or(0, |s| s.goodput);
-    let rows = vec![
+    // At a moment: both servers so far, then the whole run's figures.
+    let mut rows = match now {
+        Some(m) => {
+            let both = |f: fn(&ServerSoFar) -> u64| vec![es_int(f(&m.unbounded) as i64), es_int(f(&m.shedding) as i64)];
+            vec![
+                row(format!("a los {}, a tiempo", say(m.t_ms)), "goodput-so-far", both(|s| s.goodput)),
+                row("tarde (para nadie)", "late-so-far", both(|s| s.late)),
+                row("503 al instante", "rejected-so-far", both(|s| s.rejected)),
+                row("fila en ese segundo", "queue", both(|s| s.queue as u64)),
+            ]
+        }
+        None => Vec::new(),
+    };
+    rows.extend([
         row(
             "a tiempo (goodput)",
             "goodput",
@@ -71,12 +100,13 @@ pub fn SheddingWidget() -> Html {
                 kind_share_text(s.batch_goodput_share),
             ],
         ),
-    ];
+    ]);
     let head = vec!["fila sin tope".to_string(), "con load shedding".to_string()];
     let over = crate::sim::shedding::over_capacity(&p, &run);
     let verdict = crate::sim::shedding::verdict(&p, &run);
     let label = format!(
-        "Goodput: {} a tiempo con la fila sin tope y {} con load shedding. Última latencia: {} y {}.",
+        "{}Goodput: {} a tiempo con la fila sin tope y {} con load shedding. Última latencia: {} y {}.",
+        now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))),
         es_percent(u.goodput_share, 0),
         es_percent(s.goodput_share, 0),
         ms(u.final_latency_ms),
@@ -87,9 +117,11 @@ pub fn SheddingWidget() -> Html {
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }
+                { past_end(p.t_ms, end, say) }
                 <p class={if over { "verdict warn" } else { "verdict ok" }} role="status">{ verdict }</p>
                 { run_notes(&run.notes()) }
                 <ChartCanvas chart={(*chart).clone()} label={label} height={380} />
+                <Player id="shedding" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
                 { figures(&head, rows) }
                 { command_line(&h) }
             </div>

@@ -143,7 +143,7 @@ proptest! {
     }
 
     #[test]
-    fn inflight(p in any_params::<inflight::InflightParams>()) {
+    fn inflight(p in any_params::<inflight::InflightParams>(), a in 0.0f64..1.0, b in 0.0f64..1.0) {
         let f = inflight::formula(&p);
         prop_assert!(share(f.rejected_share), "{f:?}");
         prop_assert!(f.pod_inflight <= f.pod_demand + 1e-9);
@@ -152,6 +152,22 @@ proptest! {
         prop_assert!((f.rejected_share - (1.0 - f.served_per_s / f.pod_rate)).abs() < 1e-9);
         let s = inflight::simulate(&p);
         prop_assert_eq!(s.served + s.rejected, s.arrivals);
+        // Played in time (#33): at its end, every arrival served or refused;
+        // a later moment has seen no less; the pod never holds more than its cap.
+        {
+            use sensei_lab::sim::playback::Playback;
+            let span = s.span();
+            let end = span.end_ms();
+            prop_assert_eq!(end, (s.played_s * 1000.0).ceil());
+            let whole = s.at(end);
+            prop_assert_eq!((whole.served, whole.rejected), (s.served, s.rejected));
+            prop_assert_eq!(whole.points, s.curve.len());
+            let (m0, m1) = (s.at((a.min(b) * end).round()), s.at((a.max(b) * end).round()));
+            prop_assert!(m0.served <= m1.served && m0.rejected <= m1.rejected && m0.points <= m1.points);
+            if let Some(c) = p.max_inflight { prop_assert!(m1.inflight <= c as u64); }
+            let next = span.next_stop(m0.t_ms);
+            prop_assert!((next > m0.t_ms || m0.t_ms >= end) && next <= end && next.fract() == 0.0);
+        }
         prop_assert!(s.measured_rejected <= s.measured_arrivals && s.measured_arrivals <= s.arrivals);
         prop_assert!(s.arrivals <= inflight::MAX_ARRIVALS);
         match s.rejected_share {

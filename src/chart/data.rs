@@ -162,7 +162,10 @@ impl Chart {
             Chart::Inflight(c) => table(
                 &format!("Requests en vuelo en un pod; harían falta {}", es_dec(c.demand, 1)),
                 vec!["tiempo (s)".into(), "en vuelo".into()],
-                c.curve.iter().map(|(t, n)| vec![num(*t), es_int(*n as i64)]).collect(),
+                c.shown()
+                    .iter()
+                    .map(|(t, n)| vec![num(*t), es_int(*n as i64)])
+                    .collect(),
             ),
             Chart::Hedging(c) => {
                 let mut head = vec![

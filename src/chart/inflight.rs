@@ -16,6 +16,10 @@ pub struct InflightChart {
     pub slots: Option<u32>,
     /// Little: rate × duration.
     pub demand: f64,
+    /// While the run plays: the moment shown, in s, and the points drawn
+    /// (the run so far, on the whole run's axes).
+    pub playhead_s: Option<f64>,
+    pub shown: Option<usize>,
 }
 
 impl InflightChart {
@@ -25,7 +29,23 @@ impl InflightChart {
             played_s: run.played_s,
             slots,
             demand: f.pod_demand,
+            playhead_s: None,
+            shown: None,
         }
+    }
+
+    /// The run so far: its first `points`, the playhead at `t_s`.
+    pub fn so_far(self, points: usize, t_s: f64) -> Self {
+        InflightChart {
+            playhead_s: Some(t_s),
+            shown: Some(points),
+            ..self
+        }
+    }
+
+    /// The points drawn.
+    pub fn shown(&self) -> &[(f64, u64)] {
+        &self.curve[..self.shown.unwrap_or(self.curve.len()).min(self.curve.len())]
     }
 }
 
@@ -73,7 +93,7 @@ pub fn draw<DB: DrawingBackend>(
         .draw()?;
     let mut steps = Vec::with_capacity(ch.curve.len() * 2);
     let mut prev = 0.0;
-    for (t, n) in &ch.curve {
+    for (t, n) in ch.shown() {
         steps.push((prev, *n as f64));
         steps.push((*t, *n as f64));
         prev = *t;
@@ -95,6 +115,10 @@ pub fn draw<DB: DrawingBackend>(
             [(0.0, s), (ch.played_s, s)],
             palette::LIMIT.stroke_width(2),
         ))?;
+    }
+    if let Some(t) = ch.playhead_s {
+        let t = t.clamp(0.0, ch.played_s);
+        c.draw_series(LineSeries::new([(t, 0.0), (t, top)], palette::PLAYHEAD.stroke_width(2)))?;
     }
     root.present()?;
     Ok(())

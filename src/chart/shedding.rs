@@ -103,9 +103,15 @@ pub fn draw<DB: DrawingBackend>(
         .y_labels(5)
         .draw()?;
     for (data, color, _) in series {
-        c.draw_series(LineSeries::new(steps(ch.shown(data), &|x| x.0 as f64), color.stroke_width(3)))?;
+        c.draw_series(LineSeries::new(
+            steps(ch.shown(data), &|x| x.0 as f64),
+            color.stroke_width(3),
+        ))?;
     }
-    let playhead = |top: f64, bottom: f64| ch.playhead_s.map(|t| [(t.clamp(0.0, secs), bottom), (t.clamp(0.0, secs), top)]);
+    let playhead = |top: f64, bottom: f64| {
+        ch.playhead_s
+            .map(|t| [(t.clamp(0.0, secs), bottom), (t.clamp(0.0, secs), top)])
+    };
     if let Some(line) = playhead(g_max.max(1.0), 0.0) {
         c.draw_series(LineSeries::new(line, palette::PLAYHEAD.stroke_width(2)))?;
     }

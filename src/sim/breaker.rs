@@ -79,14 +79,10 @@ impl crate::scenario::Scenario for BreakerParams {
         );
         let mut notes = Vec::new();
         // A moment: the run so far (the seconds finished by then).
-        let at = p.t_ms.map(|t| {
-            use crate::sim::playback::{past_end_note, Playback};
-            let end = r.span().end_ms();
-            let said = |t: f64| clock(r.start_s() + t / 1000.0);
-            if t as f64 > end {
-                notes.push(past_end_note(&said(t as f64), &said(end)));
-            }
-            let m = r.at((t as f64).min(end));
+        use crate::sim::playback::{moment_within, Playback};
+        let said = |t: f64| clock(r.start_s() + t / 1000.0);
+        let at = moment_within(p.t_ms, r.span().end_ms(), said, &mut notes).map(|t| {
+            let m = r.at(t);
             lines.push(m.line());
             m
         });

@@ -53,6 +53,8 @@ crate::params! {
         arrivals: Arrivals = Arrivals::Regular => choice("Llegadas", ARRIVALS),
         /// Seed for poisson arrivals
         seed: u32 = 7 => int("Semilla", "", 0, u32::MAX as i64),
+        /// The moment shown, in ms from the start; none = the run's end (the player's time)
+        t_ms: Maybe = None => optional("Momento", "ms", "el final", "un momento", 0, crate::sim::playback::MAX_T_MS),
     }
 }
 
@@ -99,7 +101,7 @@ impl crate::scenario::Scenario for InflightParams {
             ),
             _ => "; sin régimen estable en lo simulado".to_string(),
         };
-        let lines = vec![
+        let mut lines = vec![
             format!("en vuelo hacia Triton (todo el servicio): {}", service_text(p, &f)),
             format!(
                 "por pod: {} por segundo × {} s = {} en vuelo{cap}",
@@ -127,8 +129,15 @@ impl crate::scenario::Scenario for InflightParams {
                 es_int(s.max_inflight as i64)
             ),
         ];
+        // A moment: the pod so far (the curve's points reached by then).
+        use crate::sim::playback::{moment_within, say, Playback};
+        let at = moment_within(p.t_ms, s.span().end_ms(), say, &mut notes).map(|t| {
+            let m = s.at(t);
+            lines.push(m.line());
+            m
+        });
         Run {
-            result: json!({ "formula": f,
+            result: json!({ "formula": f, "at": at,
                 "simulation": { "arrivals": s.arrivals, "served": s.served, "rejected": s.rejected,
                     "measured_arrivals": s.measured_arrivals, "measured_rejected": s.measured_rejected,
                     "rejected_share": s.rejected_share, "mean_inflight": s.mean_inflight,
@@ -341,6 +350,8 @@ pub struct PodRun {
     pub random: bool,
     /// `(t in s, most in flight since the previous point)`, for the chart.
     pub curve: Vec<(f64, u64)>,
+    /// At each point of `curve`: `(served, rejected)` of the arrivals before it.
+    pub counts: Vec<(u64, u64)>,
 }
 
 /// Arrivals the work budget lets one pod's simulation play: [`MAX_ARRIVALS`]
@@ -418,6 +429,7 @@ pub fn simulate_from<R: UnitRng>(params: &InflightParams, rng: &mut R) -> PodRun
     let (mut measured_arrivals, mut measured_rejected, mut max_inflight) = (0u64, 0u64, 0u64);
     let bucket = (played / SAMPLES as u64).max(1);
     let mut curve: Vec<(f64, u64)> = Vec::with_capacity(SAMPLES + 2);
+    let mut counts: Vec<(u64, u64)> = Vec::with_capacity(SAMPLES + 2);
     let (mut bucket_max, mut bucket_end) = (0u64, bucket);
     let mut t = 0u64;
     loop {
@@ -433,6 +445,7 @@ pub fn simulate_from<R: UnitRng>(params: &InflightParams, rng: &mut R) -> PodRun
         advance(t, &mut ends);
         while t >= bucket_end {
             curve.push((bucket_end as f64 / NS as f64, bucket_max));
+            counts.push((served, rejected));
             bucket_max = ends.len() as u64;
             bucket_end += bucket;
         }
@@ -451,6 +464,7 @@ pub fn simulate_from<R: UnitRng>(params: &InflightParams, rng: &mut R) -> PodRun
     }
     advance(played, &mut ends);
     curve.push((played as f64 / NS as f64, bucket_max));
+    counts.push((served, rejected));
     let span = played.saturating_sub(hold);
     PodRun {
         arrivals,
@@ -470,6 +484,55 @@ pub fn simulate_from<R: UnitRng>(params: &InflightParams, rng: &mut R) -> PodRun
         rate,
         random: p.arrivals == Arrivals::Poisson,
         curve,
+        counts,
+    }
+}
+
+/// One pod so far at a moment: the curve's points reached by then.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PodMoment {
+    /// The moment, in ms from the start.
+    pub t_ms: f64,
+    /// Points of the curve reached.
+    pub points: usize,
+    /// The most in flight over the last stretch reached.
+    pub inflight: u64,
+    pub served: u64,
+    pub rejected: u64,
+}
+
+impl PodMoment {
+    /// The moment in the learner's words.
+    pub fn line(&self) -> String {
+        use crate::fmt::es_int;
+        format!(
+            "a los {}: hasta {} en vuelo, {} atendidas y {} con 503",
+            crate::sim::playback::say(self.t_ms),
+            es_int(self.inflight as i64),
+            es_int(self.served as i64),
+            es_int(self.rejected as i64)
+        )
+    }
+}
+
+impl PodRun {
+    /// The run as the player steps it: one point of the curve a step.
+    pub fn span(&self) -> crate::sim::playback::Stops {
+        crate::sim::playback::Stops::new(self.curve.iter().map(|c| c.0 * 1000.0), self.played_s * 1000.0)
+    }
+
+    /// The pod so far at `t_ms`: the points of the curve at or before it.
+    pub fn at(&self, t_ms: f64) -> PodMoment {
+        // A point is reached at its stop, its time rounded up to whole ms.
+        let k = self.curve.partition_point(|c| (c.0 * 1000.0 - 1e-9).ceil() <= t_ms);
+        let (served, rejected) = k.checked_sub(1).map_or((0, 0), |i| self.counts[i]);
+        PodMoment {
+            t_ms,
+            points: k,
+            inflight: k.checked_sub(1).map_or(0, |i| self.curve[i].1),
+            served,
+            rejected,
+        }
     }
 }
 

@@ -98,6 +98,49 @@ pub const SPEEDS: &[(f64, &str)] = &[
     (8.0, "8×"),
 ];
 
+/// A run seen at its events (a timeline's, a curve's samples): each is a
+/// stop, in whole ms, the last one the end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stops {
+    /// Sorted, whole ms, more than 0, without repeats; the last is the end.
+    stops: Vec<f64>,
+}
+
+impl Stops {
+    /// The stops at `times` (ms; each rounded up to whole ms, those past
+    /// `end` or not after 0 left out) and at `end`.
+    pub fn new(times: impl IntoIterator<Item = f64>, end: f64) -> Self {
+        let end = if end.is_finite() { end.max(0.0).ceil() } else { 0.0 };
+        let mut stops: Vec<f64> = times
+            .into_iter()
+            .map(|t| (t - 1e-9).ceil())
+            .filter(|t| *t > 0.0 && *t < end)
+            .chain((end > 0.0).then_some(end))
+            .collect();
+        stops.sort_unstable_by(f64::total_cmp);
+        stops.dedup();
+        Stops { stops }
+    }
+
+    /// How many stops are at or before `t`.
+    pub fn done_at(&self, t: f64) -> usize {
+        self.stops.partition_point(|s| *s <= t)
+    }
+}
+
+impl Playback for Stops {
+    fn end_ms(&self) -> f64 {
+        self.stops.last().copied().unwrap_or(0.0)
+    }
+    fn next_stop(&self, t: f64) -> f64 {
+        self.stops.get(self.done_at(t)).copied().unwrap_or(self.end_ms())
+    }
+    fn prev_stop(&self, t: f64) -> f64 {
+        let before = self.stops.partition_point(|s| *s < t);
+        before.checked_sub(1).map_or(0.0, |i| self.stops[i])
+    }
+}
+
 /// A moment as the player says it: «350 ms», or in seconds past 10 s («12.5 s»).
 pub fn say(t: f64) -> String {
     if t >= 10_000.0 {
@@ -111,6 +154,16 @@ pub fn say(t: f64) -> String {
 /// (`moment` and `end` as the scenario says them), in lower case.
 pub fn past_end_note(moment: &str, end: &str) -> String {
     format!("el momento ({moment}) pasa del final de la corrida ({end}): se muestra el final")
+}
+
+/// The command line's moment (`--t-ms`) in a run that ends at `end`: within
+/// the run, with a note in `notes` when it was past the end.
+pub fn moment_within(t: Option<u32>, end: f64, said: impl Fn(f64) -> String, notes: &mut Vec<String>) -> Option<f64> {
+    let t = t? as f64;
+    if t > end {
+        notes.push(past_end_note(&said(t), &said(end)));
+    }
+    Some(t.min(end))
 }
 
 /// A moment as it is kept (the URL's `t-ms`, a pause): whole ms within the run.
@@ -183,6 +236,25 @@ mod tests {
             n -= 1;
         }
         assert_eq!(n, 0);
+    }
+
+    #[test]
+    fn stops_are_a_runs_events_in_whole_ms() {
+        let s = Stops::new([300.0, 0.0, 12.5, 300.0, 2_000.0, f64::NAN], 1_000.0);
+        assert_eq!(s.end_ms(), 1_000.0);
+        assert_eq!(s.next_stop(0.0), 13.0);
+        assert_eq!(s.next_stop(13.0), 300.0);
+        assert_eq!(s.next_stop(299.0), 300.0);
+        assert_eq!(s.next_stop(300.0), 1_000.0);
+        assert_eq!(s.next_stop(1_000.0), 1_000.0);
+        assert_eq!(s.prev_stop(1_000.0), 300.0);
+        assert_eq!(s.prev_stop(300.0), 13.0);
+        assert_eq!(s.prev_stop(13.0), 0.0);
+        assert_eq!(s.done_at(299.0), 1);
+        assert_eq!(s.done_at(300.0), 2);
+        // A run with nothing in it ends at 0.
+        assert_eq!(Stops::new([], 0.0).end_ms(), 0.0);
+        assert_eq!(Stops::new([5.0], f64::INFINITY).end_ms(), 0.0);
     }
 
     #[test]

@@ -98,13 +98,9 @@ impl crate::scenario::Scenario for SheddingParams {
         let mut notes = r.notes();
         // A moment: both servers so far (the seconds finished by then).
         let mut result = json!(r);
-        if let Some(t) = p.t_ms {
-            use crate::sim::playback::{past_end_note, say, Playback};
-            let end = r.span().end_ms();
-            if t as f64 > end {
-                notes.push(past_end_note(&say(t as f64), &say(end)));
-            }
-            let m = r.at((t as f64).min(end));
+        use crate::sim::playback::{moment_within, say, Playback};
+        if let Some(t) = moment_within(p.t_ms, r.span().end_ms(), say, &mut notes) {
+            let m = r.at(t);
             lines.push(m.line());
             result["at"] = json!(m);
         }

@@ -158,13 +158,9 @@ impl crate::scenario::Scenario for StormParams {
         }
         let mut lines = storm_lines(&r, outcome, tip);
         // A moment: the run so far (the buckets finished by then).
-        let at = p.t_ms.map(|t| {
-            use crate::sim::playback::{past_end_note, say, Playback};
-            let end = r.span().end_ms();
-            if t as f64 > end {
-                notes.push(past_end_note(&say(t as f64), &say(end)));
-            }
-            let m = r.at((t as f64).min(end));
+        use crate::sim::playback::{moment_within, say, Playback};
+        let at = moment_within(p.t_ms, r.span().end_ms(), say, &mut notes).map(|t| {
+            let m = r.at(t);
             lines.push(m.line());
             m
         });

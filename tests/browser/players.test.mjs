@@ -235,3 +235,17 @@ test('load shedding: played by the second; at 10 s the server that sheds has ser
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('one pod in flight: played a stretch at a time; by 950 ms, 16 of every 19 served (the lesson\'s 19 against 16 places)', async () => {
+  const { page, problems } = await playerRoundTrip('inflight', 10000);
+  // 100 requests a second to the pod, each holding its place 190 ms: 19 in flight
+  // wanted, 16 places. Every 190 ms, 16 are served and 3 get a 503; by 950 ms
+  // (5 × 190), 95 arrived: 80 served, 15 refused, 16 in flight. By hand.
+  await scrubTo(page, 'inflight', 950);
+  const f = (await frameOf(page, 'inflight')).figures;
+  assert.match(f, /inflight-now=16 /);
+  assert.match(f, /served-so-far=80 /);
+  assert.match(f, /rejected-so-far=15 /);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

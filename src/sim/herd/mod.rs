@@ -81,15 +81,11 @@ impl crate::scenario::Scenario for HerdParams {
         let mut lines = vec![line];
         let mut notes = Vec::new();
         // A moment: the run so far, from its trace (the reference algorithm, attempt by attempt).
-        if let Some(t) = p.t_ms {
-            use crate::sim::playback::Playback;
+        if p.t_ms.is_some() {
+            use crate::sim::playback::{moment_within, say, Playback};
             let tr = trace::HerdTrace::record(p);
-            let end = tr.end_ms();
-            if t as f64 > end {
-                use crate::sim::playback::{past_end_note, say};
-                notes.push(past_end_note(&say(t as f64), &say(end)));
-            }
-            let m = tr.at((t as f64).min(end));
+            let t = moment_within(p.t_ms, tr.end_ms(), say, &mut notes).unwrap_or_default();
+            let m = tr.at(t);
             lines.push(m.line(p.window_ms));
             out["at"] = json!({ "t_ms": m.t_ms, "served": m.served, "gave_up": m.gave_up, "waiting": m.waiting,
                 "peak": m.peak, "attempts": m.attempts });

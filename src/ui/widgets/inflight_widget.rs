@@ -5,10 +5,13 @@ use crate::chart::inflight::InflightChart;
 use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int, es_percent};
 use crate::sim::inflight::{formula, memory_label, simulate, verdict, InflightParams};
+use crate::sim::playback::{say, Playback};
 use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes, run_notes};
 use crate::ui::widgets::figures::{figures, row};
+use crate::ui::widgets::player::{Player, Run};
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -17,10 +20,30 @@ use yew::prelude::*;
 pub fn InflightWidget() -> Html {
     let h = use_params::<InflightParams>("inflight");
     let p = h.params.clone();
-    let run = use_memo(p.clone(), |p| (formula(p), simulate(p)));
+    // The run does not depend on the moment shown.
+    let run_p = InflightParams {
+        t_ms: None,
+        ..p.clone()
+    };
+    let run = use_memo(run_p.clone(), |p| (formula(p), simulate(p)));
+    let span = {
+        let r = run.clone();
+        use_memo(run_p.clone(), move |_| Run(Rc::new(r.1.span()) as Rc<dyn Playback>))
+    };
+    let end = span.0.end_ms();
+    let Moment {
+        t: moment,
+        on_frame,
+        on_keep,
+    } = use_moment(&h.state, p.t_ms, end);
+    let now = moment.map(|t| run.1.at(t));
     let r = run.clone();
-    let chart = use_memo(p.clone(), move |p| {
-        Rc::new(Chart::Inflight(InflightChart::new(&r.1, &r.0, p.max_inflight)))
+    let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
+        let c = InflightChart::new(&r.1, &r.0, p.max_inflight);
+        Rc::new(Chart::Inflight(match now {
+            Some(m) => c.so_far(m.points, m.t_ms / 1000.0),
+            None => c,
+        }))
     });
     let (f, s) = (&run.0, &run.1);
     let cap = p
@@ -30,7 +53,20 @@ pub fn InflightWidget() -> Html {
     let mut run_note_list = s.notes();
     run_note_list.extend(crate::sim::inflight::formula_notes(&p, f, s));
     let memory = memory_label(p.pod_memory_mib);
-    let rows = vec![
+    // At a moment: the pod so far, then the formula's and the whole run's figures.
+    let mut rows = match now {
+        Some(m) => vec![
+            row(
+                format!("a los {}, en vuelo (lo más en el último tramo)", say(m.t_ms)),
+                "inflight-now",
+                vec![es_int(m.inflight as i64)],
+            ),
+            row("hasta ahí, atendidas", "served-so-far", vec![es_int(m.served as i64)]),
+            row("hasta ahí, con 503", "rejected-so-far", vec![es_int(m.rejected as i64)]),
+        ],
+        None => Vec::new(),
+    };
+    rows.extend([
         row(
             "en vuelo hacia Triton, todo el servicio",
             "service_inflight",
@@ -89,13 +125,14 @@ pub fn InflightWidget() -> Html {
                 .mean_inflight
                 .map_or("sin régimen estable".to_string(), |x| es_dec(x, 1))],
         ),
-    ];
+    ]);
     let verdict = match verdict(&p, f) {
         (true, text) => ("verdict ok", text),
         (false, text) => ("verdict bad", text),
     };
     let label = format!(
-        "En vuelo en un pod durante {} s: máximo {}, en promedio {}. Harían falta {}; {}.",
+        "{}En vuelo en un pod durante {} s: máximo {}, en promedio {}. Harían falta {}; {}.",
+        now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))),
         es_dec(s.played_s, 1),
         es_int(s.max_inflight as i64),
         s.mean_inflight
@@ -112,9 +149,11 @@ pub fn InflightWidget() -> Html {
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }
+                { past_end(p.t_ms, end, say) }
                 <p class={verdict.0} role="status">{ verdict.1 }</p>
                 { run_notes(&run_note_list) }
                 <ChartCanvas chart={(*chart).clone()} label={label} height={300} />
+                <Player id="inflight" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
                 { figures(&[], rows) }
                 { command_line(&h) }
             </div>

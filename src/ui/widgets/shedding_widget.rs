@@ -5,12 +5,12 @@ use crate::chart::Chart;
 use crate::fmt::{es_int, es_percent};
 use crate::sim::playback::{say, Playback};
 use crate::sim::shedding::{kind_share_text, simulate, ServerSoFar, SheddingParams};
-use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
-use crate::ui::widgets::player::{Player, Run};
 use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes, run_notes};
 use crate::ui::widgets::figures::{figures, row};
+use crate::ui::widgets::player::{Player, Run};
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -20,14 +20,21 @@ pub fn SheddingWidget() -> Html {
     let h = use_params::<SheddingParams>("shedding");
     let p = h.params.clone();
     // The run does not depend on the moment shown.
-    let run_p = SheddingParams { t_ms: None, ..p.clone() };
+    let run_p = SheddingParams {
+        t_ms: None,
+        ..p.clone()
+    };
     let run = use_memo(run_p.clone(), simulate);
     let span = {
         let r = run.clone();
         use_memo(run_p.clone(), move |_| Run(Rc::new(r.span()) as Rc<dyn Playback>))
     };
     let end = span.0.end_ms();
-    let Moment { t: moment, on_frame, on_keep } = use_moment(&h.state, p.t_ms, end);
+    let Moment {
+        t: moment,
+        on_frame,
+        on_keep,
+    } = use_moment(&h.state, p.t_ms, end);
     let now = moment.map(|t| run.at(t));
     let r2 = run.clone();
     let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
@@ -45,7 +52,11 @@ pub fn SheddingWidget() -> Html {
         Some(m) => {
             let both = |f: fn(&ServerSoFar) -> u64| vec![es_int(f(&m.unbounded) as i64), es_int(f(&m.shedding) as i64)];
             vec![
-                row(format!("a los {}, a tiempo", say(m.t_ms)), "goodput-so-far", both(|s| s.goodput)),
+                row(
+                    format!("a los {}, a tiempo", say(m.t_ms)),
+                    "goodput-so-far",
+                    both(|s| s.goodput),
+                ),
                 row("tarde (para nadie)", "late-so-far", both(|s| s.late)),
                 row("503 al instante", "rejected-so-far", both(|s| s.rejected)),
                 row("fila en ese segundo", "queue", both(|s| s.queue as u64)),

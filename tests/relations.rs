@@ -241,8 +241,35 @@ proptest! {
     }
 
     #[test]
-    fn clocks(p in any_params::<clocks::ClocksParams>()) {
+    fn clocks(p in any_params::<clocks::ClocksParams>(), a in 0.0f64..1.0, b in 0.0f64..1.0) {
         let r = clocks::run(&p);
+        // Played in time (#33): at its end, the pieces the call received and
+        // no clock running; before it, each clock set counts down from its
+        // value (the read clock from the last piece), never below 0, and
+        // none has fired early; a later moment has no fewer pieces.
+        {
+            use sensei_lab::sim::playback::Playback;
+            let span = r.span(&p);
+            let end = span.end_ms();
+            prop_assert_eq!(end, r.horizon_ms(&p).ceil());
+            let whole = r.at(&p, end);
+            if let Some(n) = r.chunks_received { prop_assert_eq!(whole.pieces, n); }
+            prop_assert_eq!(whole.over, r.outcome.at_ms().is_some());
+            if whole.over { prop_assert!(whole.connect_left_ms.is_none() && whole.read_left_ms.is_none() && whole.total_left_ms.is_none()); }
+            let (m0, m1) = (r.at(&p, (a.min(b) * end).round()), r.at(&p, (a.max(b) * end).round()));
+            prop_assert!(m0.pieces <= m1.pieces && (m0.connected <= m1.connected) && (m0.over <= m1.over));
+            for m in [&m0, &m1] {
+                if let Some(l) = m.total_left_ms { prop_assert_eq!(l + m.t_ms, p.total_timeout_ms.unwrap() as u64); }
+                if let Some(l) = m.read_left_ms { prop_assert!(m.connected && l <= p.read_timeout_ms.unwrap() as u64); }
+                if let Some(l) = m.connect_left_ms { prop_assert!(!m.connected && l + m.t_ms == p.connect_timeout_ms.unwrap() as u64); }
+                if !m.over {
+                    // Running, a clock set has time left (it fires at the end, not before).
+                    for left in [m.connect_left_ms, m.read_left_ms, m.total_left_ms].into_iter().flatten() { prop_assert!(left > 0, "{:?}", m); }
+                }
+            }
+            let next = span.next_stop(m0.t_ms as f64);
+            prop_assert!((next > m0.t_ms as f64 || m0.t_ms as f64 >= end) && next <= end && next.fract() == 0.0);
+        }
         if let Some(n) = r.chunks_received {
             if let Some(c) = p.chunks { prop_assert!(n <= c as u64); }
             prop_assert!(r.chunks_ms.len() as u64 <= n);

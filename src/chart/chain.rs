@@ -151,5 +151,6 @@ pub fn timeline(p: &ChainParams, r: &ChainResult) -> Timeline {
         end_ms: end,
         seconds: end >= 5_000.0,
         open_ended: false,
+        playhead_ms: None,
     }
 }

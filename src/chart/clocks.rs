@@ -5,20 +5,14 @@ use super::palette;
 use super::timeline::{Lane, Moment, Span, Timeline};
 use crate::sim::clocks::{ClocksParams, ClocksResult, Outcome};
 
+/// The read clock's line.
+const READ: &str = "lectura";
+
 /// The timeline of one call.
 pub fn timeline(p: &ClocksParams, r: &ClocksResult) -> Timeline {
     let end = r.outcome.at_ms().map(|e| e as f64);
     // An endless wait still needs an axis: a few silences, or past every clock set.
-    let horizon = end.unwrap_or_else(|| {
-        let clocks = [p.connect_timeout_ms, p.read_timeout_ms, p.total_timeout_ms]
-            .iter()
-            .flatten()
-            .map(|v| *v as f64)
-            .fold(0.0, f64::max);
-        (r.connected_ms.unwrap_or(0) as f64 + 4.0 * p.gap_ms as f64)
-            .max(clocks * 1.2)
-            .max(1_000.0)
-    });
+    let horizon = r.horizon_ms(p);
     let connected = r.connected_ms.map(|c| c as f64);
     let mut connect_lane = Lane {
         label: "conexión".into(),
@@ -77,7 +71,7 @@ pub fn timeline(p: &ClocksParams, r: &ClocksResult) -> Timeline {
         };
         moments.push(Moment {
             at,
-            label: "lectura".into(),
+            label: READ.into(),
             color: palette::PRIMARY,
             strong: fired(&r.outcome, "read"),
         });
@@ -104,5 +98,25 @@ pub fn timeline(p: &ClocksParams, r: &ClocksResult) -> Timeline {
         end_ms: end.unwrap_or(horizon),
         seconds: end.unwrap_or(horizon) >= 5_000.0,
         open_ended: end.is_none(),
+        playhead_ms: None,
     }
+}
+
+/// The call so far at `t` ms: the timeline up to it, and the read clock
+/// where it stands then (it restarts at every piece: its line moves on as
+/// each one arrives; not yet running before the connection).
+pub fn timeline_at(p: &ClocksParams, r: &ClocksResult, t: f64) -> Timeline {
+    let m = r.at(p, t);
+    let mut tl = timeline(p, r).so_far(t);
+    if !m.over {
+        match m.read_left_ms {
+            Some(left) => tl
+                .moments
+                .iter_mut()
+                .filter(|x| x.label == READ)
+                .for_each(|x| x.at = t + left as f64),
+            None => tl.moments.retain(|x| x.label != READ),
+        }
+    }
+    tl
 }

@@ -49,6 +49,27 @@ pub struct Timeline {
     pub seconds: bool,
     /// The last span goes on forever: an arrow at the right edge.
     pub open_ended: bool,
+    /// While the run plays: the moment shown, in ms, as a line.
+    pub playhead_ms: Option<f64>,
+}
+
+impl Timeline {
+    /// The run so far at `t` ms, on the whole run's axis: the spans up to
+    /// `t`, the ticks before it, the clocks set (each moment a line), but not
+    /// yet the decisive one (the outcome) if it comes later.
+    pub fn so_far(mut self, t: f64) -> Self {
+        for lane in &mut self.lanes {
+            lane.spans.retain(|s| s.from < t);
+            for s in &mut lane.spans {
+                s.to = s.to.min(t);
+            }
+            lane.ticks.retain(|x| *x <= t);
+        }
+        self.moments.retain(|m| !m.strong || m.at <= t);
+        self.open_ended &= t >= self.end_ms;
+        self.playhead_ms = Some(t);
+        self
+    }
 }
 
 pub fn draw<DB: DrawingBackend>(
@@ -129,6 +150,13 @@ pub fn draw<DB: DrawingBackend>(
                 palette::PRIMARY.stroke_width(2),
             )
         }))?;
+    }
+    if let Some(at) = t.playhead_ms {
+        let x = (at / scale).clamp(0.0, x_max);
+        c.draw_series(std::iter::once(PathElement::new(
+            [(x, 0.0), (x, lanes)],
+            palette::PLAYHEAD.stroke_width(2),
+        )))?;
     }
     if t.open_ended {
         let y = lanes / 2.0;

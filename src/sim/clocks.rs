@@ -37,6 +37,8 @@ crate::params! {
         read_timeout_ms: Maybe = Some(10_000) => optional("Timeout de lectura", "ms", "sin timeout", "activar", 1, 600_000),
         /// Total timeout of the whole call in ms; none = not set
         total_timeout_ms: Maybe = Some(30_000) => optional("Timeout total", "ms", "sin timeout", "activar", 1, 3_600_000),
+        /// The moment shown, in ms from the call's start; none = its end (the player's time)
+        t_ms: Maybe = None => optional("Momento", "ms", "el final", "un momento", 0, crate::sim::playback::MAX_T_MS),
     }
 }
 
@@ -51,11 +53,23 @@ impl crate::scenario::Scenario for ClocksParams {
         use serde_json::json;
         let r = ctx.time(|| run(p));
         let sentence = r.outcome.sentence();
-        Run::plain(
-            json!({ "outcome": r.outcome, "connected_ms": r.connected_ms, "chunks_received": r.chunks_received,
-                "sentence": sentence }),
-            vec![sentence, received_text(&r)],
-        )
+        let mut lines = vec![sentence.clone(), received_text(&r)];
+        let mut notes = Vec::new();
+        // A moment: the call so far (the pieces in, each clock's time left).
+        use crate::sim::playback::{moment_within, say, Playback};
+        let at = moment_within(p.t_ms, r.span(p).end_ms(), say, &mut notes).map(|t| {
+            let m = r.at(p, t);
+            lines.push(m.line());
+            m
+        });
+        Run {
+            notes,
+            ..Run::plain(
+                json!({ "outcome": r.outcome, "connected_ms": r.connected_ms, "chunks_received": r.chunks_received,
+                    "sentence": sentence, "at": at }),
+                lines,
+            )
+        }
     }
 }
 
@@ -152,7 +166,8 @@ pub fn run(params: &ClocksParams) -> ClocksResult {
     // 1. Connecting.
     let connect = p.connect_ms.map(u64::from);
     let connect_limit = match (p.connect_timeout_ms.map(u64::from), total) {
-        (Some(a), Some(b)) => Some((a, a <= b)),
+        // The earlier of the two fires (the connect clock on a tie).
+        (Some(a), Some(b)) => Some((a.min(b), a <= b)),
         (Some(a), None) => Some((a, true)),
         (None, Some(b)) => Some((b, false)),
         (None, None) => None,
@@ -235,6 +250,103 @@ pub fn run(params: &ClocksParams) -> ClocksResult {
     }
 }
 
+/// The call at a moment: connected or not, the pieces in, and the time left
+/// on each clock that is set and running (none once the call is over).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ClocksMoment {
+    pub t_ms: u64,
+    pub connected: bool,
+    pub pieces: u64,
+    pub connect_left_ms: Option<u64>,
+    pub read_left_ms: Option<u64>,
+    pub total_left_ms: Option<u64>,
+    /// The call is over (completed, or a clock fired).
+    pub over: bool,
+}
+
+impl ClocksMoment {
+    /// The moment in the learner's words.
+    pub fn line(&self) -> String {
+        use crate::sim::playback::say;
+        let mut out = format!(
+            "a los {}: {}, {}",
+            say(self.t_ms as f64),
+            if self.connected { "conectada" } else { "conectando" },
+            crate::fmt::es_count(self.pieces as i64, "pedazo recibido", "pedazos recibidos")
+        );
+        if self.over {
+            out.push_str("; la llamada terminó");
+        }
+        for (name, left) in [
+            ("conexión", self.connect_left_ms),
+            ("lectura", self.read_left_ms),
+            ("total", self.total_left_ms),
+        ] {
+            if let Some(l) = left {
+                out.push_str(&format!("; al reloj de {name} le quedan {}", say(l as f64)));
+            }
+        }
+        out
+    }
+}
+
+impl ClocksResult {
+    /// Where the call's timeline ends: its end, or for an endless wait a
+    /// horizon (a few silences, or past every clock set).
+    pub fn horizon_ms(&self, p: &ClocksParams) -> f64 {
+        self.outcome.at_ms().map_or_else(
+            || {
+                let clocks = [p.connect_timeout_ms, p.read_timeout_ms, p.total_timeout_ms]
+                    .iter()
+                    .flatten()
+                    .map(|v| *v as f64)
+                    .fold(0.0, f64::max);
+                (self.connected_ms.unwrap_or(0) as f64 + 4.0 * p.gap_ms as f64)
+                    .max(clocks * 1.2)
+                    .max(1_000.0)
+            },
+            |e| e as f64,
+        )
+    }
+
+    /// The call as the player steps it: the connection, each piece, the end.
+    pub fn span(&self, p: &ClocksParams) -> crate::sim::playback::Stops {
+        let events = self.connected_ms.iter().chain(&self.chunks_ms).map(|t| *t as f64);
+        crate::sim::playback::Stops::new(events, self.horizon_ms(p))
+    }
+
+    /// The call at `t_ms` from its start.
+    pub fn at(&self, p: &ClocksParams, t_ms: f64) -> ClocksMoment {
+        let t = t_ms.max(0.0).round() as u64;
+        let over = self.outcome.at_ms().is_some_and(|e| t >= e);
+        let connected = self.connected_ms.filter(|c| *c <= t);
+        let gap = p.gap_ms as u64;
+        // Piece k arrives at connected + k × gap; none past those received in all.
+        let pieces = connected.map_or(0, |c| {
+            let arrived = (t - c).checked_div(gap).unwrap_or(u64::MAX);
+            arrived.min(self.chunks_received.unwrap_or(u64::MAX))
+        });
+        let running = |left: Option<u64>| left.filter(|_| !over);
+        ClocksMoment {
+            t_ms: t,
+            connected: connected.is_some(),
+            pieces,
+            connect_left_ms: running(
+                p.connect_timeout_ms
+                    .filter(|_| connected.is_none())
+                    .map(|ct| (ct as u64).saturating_sub(t)),
+            ),
+            read_left_ms: running(p.read_timeout_ms.zip(connected).map(|(rt, c)| {
+                // With no silence between pieces, one is always arriving.
+                let last = if gap == 0 { t } else { c + pieces.saturating_mul(gap) };
+                (rt as u64).saturating_sub(t.saturating_sub(last))
+            })),
+            total_left_ms: running(p.total_timeout_ms.map(|tt| (tt as u64).saturating_sub(t))),
+            over,
+        }
+    }
+}
+
 /// The pieces received, in the learner's words.
 pub fn received_text(r: &ClocksResult) -> String {
     match r.chunks_received {
@@ -260,6 +372,18 @@ mod tests {
         let r = run(&p);
         assert_eq!(r.outcome, Outcome::TotalTimeout { at_ms: 30_000 });
         assert_eq!(r.chunks_received, Some(3)); // at 9,001, 18,001 and 27,001 ms
+    }
+
+    #[test]
+    fn a_total_shorter_than_the_connect_timeout_fires_first() {
+        // Found by the moment's property test (#33): the total clock at 1 ms
+        // fired at the connect timeout's 100 ms.
+        let p = ClocksParams {
+            connect_ms: None,
+            total_timeout_ms: Some(40),
+            ..ClocksParams::default()
+        };
+        assert_eq!(run(&p).outcome, Outcome::TotalTimeout { at_ms: 40 });
     }
 
     #[test]

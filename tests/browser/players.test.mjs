@@ -249,3 +249,27 @@ test('one pod in flight: played a stretch at a time; by 950 ms, 16 of every 19 s
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('three clocks: played piece by piece; the read clock starts over at every piece, the total one does not', async () => {
+  // The lesson's call: connected at 1 ms, a piece every 9 s, endless; the total clock (30 s) ends it.
+  const { page, problems } = await playerRoundTrip('clocks', 30000);
+  // Just before the first piece (9,001 ms): 10,000 − 8,999 ms of silence left on the read clock.
+  await scrubTo(page, 'clocks', 9000);
+  let f = (await frameOf(page, 'clocks')).figures;
+  assert.match(f, /pieces=0 /);
+  assert.match(f, /read-left=faltan 1,001 ms /);
+  // A step is the next event: the piece, and the read clock is back to its 10 s.
+  await page.click('#clocks-step');
+  await page.waitForFunction(() => document.querySelector('#widget-clocks .player').dataset.tMs === '9001');
+  f = (await frameOf(page, 'clocks')).figures;
+  assert.match(f, /pieces=1 /);
+  assert.match(f, /read-left=faltan 10 s /);
+  assert.match(f, /connect-left=se detuvo al conectar /);
+  // The last millisecond: three pieces in, the total clock about to fire.
+  await scrubTo(page, 'clocks', 29999);
+  f = (await frameOf(page, 'clocks')).figures;
+  assert.match(f, /pieces=3 /);
+  assert.match(f, /total-left=faltan 1 ms/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

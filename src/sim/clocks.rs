@@ -278,12 +278,12 @@ impl ClocksMoment {
             out.push_str("; la llamada terminó");
         }
         for (name, left) in [
-            ("conexión", self.connect_left_ms),
-            ("lectura", self.read_left_ms),
+            ("de conexión", self.connect_left_ms),
+            ("de lectura", self.read_left_ms),
             ("total", self.total_left_ms),
         ] {
             if let Some(l) = left {
-                out.push_str(&format!("; al reloj de {name} le quedan {}", say(l as f64)));
+                out.push_str(&format!("; al reloj {name} le quedan {}", say(l as f64)));
             }
         }
         out

@@ -202,8 +202,30 @@ proptest! {
     }
 
     #[test]
-    fn chain(p in any_params::<chain::ChainParams>()) {
+    fn chain(p in any_params::<chain::ChainParams>(), a in 0.0f64..1.0, b in 0.0f64..1.0) {
         let r = chain::run(&p);
+        // Played in time (#33): at its end, the caller has its outcome and the
+        // zombie work is the whole request's; before the caller's outcome it
+        // waits; zombie work only grows, and only without cancellation.
+        {
+            use sensei_lab::sim::playback::Playback;
+            let span = r.span(&p);
+            let end = span.end_ms();
+            prop_assert_eq!(end, r.end_ms(&p) as f64);
+            let whole = r.at(&p, end);
+            prop_assert!(whole.caller != "espera");
+            prop_assert_eq!(whole.zombie_ms, chain::said(&p, &r).zombie_ms);
+            let (m0, m1) = (r.at(&p, (a.min(b) * end).round()), r.at(&p, (a.max(b) * end).round()));
+            prop_assert!(m0.zombie_ms <= m1.zombie_ms);
+            for m in [&m0, &m1] {
+                prop_assert_eq!(m.caller == "espera", m.t_ms < r.caller_done_ms);
+                prop_assert_eq!(m.deadline_left_ms, p.deadline_ms as i64 - m.t_ms as i64);
+                if p.cancel.is_on() { prop_assert!(!m.for_nobody && m.zombie_ms == 0); }
+                if m.for_nobody { prop_assert!(r.abandoned_ms.is_some_and(|a| m.t_ms >= a)); }
+            }
+            let next = span.next_stop(m0.t_ms as f64);
+            prop_assert!((next > m0.t_ms as f64 || m0.t_ms as f64 >= end) && next <= end && next.fract() == 0.0);
+        }
         prop_assert!(r.caller_done_ms <= p.caller_ms as u64);
         prop_assert_eq!(r.left_ms, p.deadline_ms as i64 - p.prep_ms as i64);
         if !r.called {

@@ -8,12 +8,7 @@ use crate::sim::chain::{ChainParams, ChainResult};
 pub fn timeline(p: &ChainParams, r: &ChainResult) -> Timeline {
     let prep = p.prep_ms as f64;
     let queue_end = r.queue_rejects_ms.map(|v| v as f64).unwrap_or(prep + p.queue_ms as f64);
-    let gateway_done = match r.caller_gets {
-        crate::sim::chain::CallerGets::OwnTimeout => {
-            r.gateway_gives_up_ms.min(r.triton_done_ms.unwrap_or(u64::MAX)) as f64
-        }
-        _ => r.caller_done_ms as f64,
-    };
+    let gateway_done = r.gateway_done_ms() as f64;
     // Without cancellation Triton keeps going; with it, Triton stops when it is abandoned.
     let stop = |end: f64| match (p.cancel.is_on(), r.abandoned_ms) {
         (true, Some(a)) => end.min(a as f64),
@@ -135,16 +130,7 @@ pub fn timeline(p: &ChainParams, r: &ChainResult) -> Timeline {
         color: palette::TEXT,
         strong: true,
     });
-    let end = [
-        p.caller_ms as u64,
-        r.caller_done_ms,
-        r.triton_done_ms.unwrap_or(0),
-        r.zombie_compute.map_or(0, |z| z.1),
-        r.zombie_queue.map_or(0, |z| z.1),
-    ]
-    .into_iter()
-    .max()
-    .unwrap_or(300) as f64;
+    let end = r.end_ms(p) as f64;
     Timeline {
         lanes: vec![caller, gateway, triton],
         moments,

@@ -19,6 +19,7 @@
 //! assert_eq!(r.call_timeout_ms, 90);
 //! ```
 
+use crate::sim::params::Maybe;
 use crate::sim::params::{Toggle, ON_OFF};
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +46,8 @@ crate::params! {
         deadline: Toggle = Toggle::On => choice("Cada salto usa lo que queda del deadline", ON_OFF),
         /// A hop that gives up cancels the work below it
         cancel: Toggle = Toggle::On => choice("Cancelar hacia abajo", ON_OFF),
+        /// The moment shown, in ms from the request's start; none = its end (the player's time)
+        t_ms: Maybe = None => optional("Momento", "ms", "el final", "un momento", 0, crate::sim::playback::MAX_T_MS),
     }
 }
 
@@ -66,7 +69,18 @@ impl crate::scenario::Scenario for ChainParams {
         let mut result = json!(r);
         result["zombie_compute_ms"] = json!(r.zombie_compute_ms());
         result["zombie_ms"] = json!(said.zombie_ms);
-        Run::plain(result, lines)
+        // A moment: each hop then, the deadline left, the zombie work so far.
+        let mut notes = Vec::new();
+        use crate::sim::playback::{moment_within, say, Playback};
+        if let Some(t) = moment_within(p.t_ms, r.span(p).end_ms(), say, &mut notes) {
+            let m = r.at(p, t);
+            lines.push(m.line());
+            result["at"] = json!(m);
+        }
+        Run {
+            notes,
+            ..Run::plain(result, lines)
+        }
     }
 }
 
@@ -132,6 +146,145 @@ impl ChainResult {
     /// GPU time spent on an answer nobody reads, in ms.
     pub fn zombie_compute_ms(&self) -> u64 {
         self.zombie_compute.map_or(0, |(a, b)| b - a)
+    }
+
+    /// When the gateway stops waiting: when the caller gets its outcome, or,
+    /// if the caller left first, at its own timeout or Triton's answer.
+    pub fn gateway_done_ms(&self) -> u64 {
+        match self.caller_gets {
+            CallerGets::OwnTimeout => self.gateway_gives_up_ms.min(self.triton_done_ms.unwrap_or(u64::MAX)),
+            _ => self.caller_done_ms,
+        }
+    }
+
+    /// Where the timeline ends: the last thing that happens, or the caller's limit.
+    pub fn end_ms(&self, p: &ChainParams) -> u64 {
+        [
+            p.caller_ms as u64,
+            self.caller_done_ms,
+            self.triton_done_ms.unwrap_or(0),
+            self.zombie_compute.map_or(0, |z| z.1),
+            self.zombie_queue.map_or(0, |z| z.1),
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(300)
+    }
+
+    /// The request as the player steps it: each hop's changes, each limit, the end.
+    pub fn span(&self, p: &ChainParams) -> crate::sim::playback::Stops {
+        let events = [
+            Some(p.prep_ms as u64),
+            self.called.then_some(p.prep_ms as u64 + p.queue_ms as u64),
+            self.queue_rejects_ms,
+            self.triton_done_ms,
+            Some(self.gateway_gives_up_ms),
+            Some(self.gateway_done_ms()),
+            Some(self.caller_done_ms),
+            self.abandoned_ms,
+            Some(p.deadline_ms as u64),
+        ];
+        crate::sim::playback::Stops::new(events.into_iter().flatten().map(|t| t as f64), self.end_ms(p) as f64)
+    }
+
+    /// The request at `t_ms` from its start.
+    pub fn at(&self, p: &ChainParams, t_ms: f64) -> ChainMoment {
+        let t = t_ms.max(0.0).round() as u64;
+        let prep = p.prep_ms as u64;
+        let caller = if t < self.caller_done_ms {
+            "espera"
+        } else {
+            match self.caller_gets {
+                CallerGets::Answer => "tiene la categoría sugerida",
+                CallerGets::GatewayTimeout => "recibió un 504 y muestra el selector",
+                CallerGets::Overloaded => "recibió un 503 y muestra el selector",
+                CallerGets::OwnTimeout => "se rindió y muestra el selector",
+            }
+        };
+        let gateway = if t < prep {
+            "prepara la foto"
+        } else if self.called && t < self.gateway_done_ms() {
+            "espera a Triton"
+        } else {
+            "ya no espera"
+        };
+        let queue_end = prep + p.queue_ms as u64;
+        let in_queue = t >= prep && t < self.queue_rejects_ms.unwrap_or(queue_end);
+        let computing = self.triton_done_ms.is_some_and(|d| t >= queue_end && t < d);
+        // With cancellation, Triton stops where it is abandoned, if it was still at work.
+        let triton_end = self.triton_done_ms.or(self.queue_rejects_ms).unwrap_or(queue_end);
+        let cancelled = self
+            .abandoned_ms
+            .filter(|a| p.cancel.is_on() && *a < triton_end)
+            .is_some_and(|a| t >= a);
+        let zombie = |a: u64, b: u64| t.min(b).saturating_sub(a);
+        let triton = if !self.called {
+            "no recibe nada"
+        } else if t < prep {
+            "aún no recibe la request"
+        } else if cancelled {
+            "canceló la request"
+        } else if in_queue {
+            "la tiene en su fila"
+        } else if computing {
+            "la computa"
+        } else if self.queue_rejects_ms.is_some() {
+            "la rechazó (REJECT)"
+        } else {
+            "terminó"
+        };
+        ChainMoment {
+            t_ms: t,
+            caller,
+            gateway,
+            triton,
+            deadline_left_ms: p.deadline_ms as i64 - t as i64,
+            zombie_ms: self.zombie_queue.map_or(0, |(a, b)| zombie(a, b))
+                + self.zombie_compute.map_or(0, |(a, b)| zombie(a, b)),
+            for_nobody: self.abandoned_ms.is_some_and(|a| t >= a) && !cancelled && (in_queue || computing),
+        }
+    }
+}
+
+/// The request at a moment: what each hop is doing, the deadline left, and
+/// the work done for nobody so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ChainMoment {
+    pub t_ms: u64,
+    pub caller: &'static str,
+    pub gateway: &'static str,
+    pub triton: &'static str,
+    /// What is left of the gateway's deadline (negative: passed).
+    pub deadline_left_ms: i64,
+    /// Triton's work after nobody reads it, so far, in ms.
+    pub zombie_ms: u64,
+    /// Triton is working right now for nobody.
+    pub for_nobody: bool,
+}
+
+impl ChainMoment {
+    /// The moment in the learner's words.
+    pub fn line(&self) -> String {
+        format!(
+            "a los {}: el caller {}, el gateway {}, Triton {}{}; del deadline {}; trabajo zombi hasta ahí: {} ms",
+            crate::sim::playback::say(self.t_ms as f64),
+            self.caller,
+            self.gateway,
+            self.triton,
+            if self.for_nobody { " (para nadie)" } else { "" },
+            self.deadline_left(),
+            crate::fmt::es_int(self.zombie_ms as i64)
+        )
+    }
+
+    /// What is left of the deadline, in words.
+    pub fn deadline_left(&self) -> String {
+        let ms = crate::fmt::es_int(self.deadline_left_ms.abs());
+        match self.deadline_left_ms {
+            0 => "no queda nada".to_string(),
+            l if l > 0 => format!("quedan {ms} ms"),
+            _ => format!("se pasó por {ms} ms"),
+        }
     }
 }
 

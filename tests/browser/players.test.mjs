@@ -273,3 +273,27 @@ test('three clocks: played piece by piece; the read clock starts over at every p
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the deadline chain: played hop by hop; without cancelling, the zombie work grows after the 504', async () => {
+  const { page, problems } = await playerRoundTrip('chain', 300);
+  // The lesson's chain at 100 ms: the photo took 70, the queue 20; Triton computes, 150 ms of the deadline left.
+  await scrubTo(page, 'chain', 100);
+  let f = (await frameOf(page, 'chain')).figures;
+  assert.match(f, /caller-now=espera /);
+  assert.match(f, /gateway-now=espera a Triton /);
+  assert.match(f, /triton-now=la computa /);
+  assert.match(f, /deadline-left=quedan 150 ms /);
+  // A slow photo (160 ms), a long queue (100 ms) and no cancelling: the gateway gives up at
+  // 160 + min(150, 250 − 160) = 250 ms; Triton computes from 260 to 320 for nobody. By hand, at 280 ms:
+  // 10 ms in the queue and 20 of computing, 30 ms of zombie work.
+  const late = await open(`/lecciones/${SLUG}/widgets/chain?prep-ms=160&queue-ms=100&cancel=off&t-ms=280`);
+  await late.page.waitForSelector('#widget-chain td[data-figure="zombie-so-far"]');
+  f = (await frameOf(late.page, 'chain')).figures;
+  assert.match(f, /caller-now=recibió un 504 y muestra el selector /);
+  assert.match(f, /triton-now=la computa \(para nadie\) /);
+  assert.match(f, /zombie-so-far=30 ms /);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(late.problems, []);
+  await page.close();
+  await late.page.close();
+});

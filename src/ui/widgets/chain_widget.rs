@@ -3,10 +3,13 @@
 use crate::chart::Chart;
 use crate::fmt::es_int;
 use crate::sim::chain::{run, ChainParams, Tone};
+use crate::sim::playback::{say, Playback};
 use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
 use crate::ui::widgets::figures::{figures, row};
+use crate::ui::widgets::player::{Player, Run};
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -15,10 +18,30 @@ use yew::prelude::*;
 pub fn ChainWidget() -> Html {
     let h = use_params::<ChainParams>("chain");
     let p = h.params.clone();
-    let result = use_memo(p.clone(), run);
+    // The request does not depend on the moment shown.
+    let run_p = ChainParams {
+        t_ms: None,
+        ..p.clone()
+    };
+    let result = use_memo(run_p.clone(), run);
+    let span = {
+        let r = result.clone();
+        use_memo(run_p.clone(), move |p| Run(Rc::new(r.span(p)) as Rc<dyn Playback>))
+    };
+    let end = span.0.end_ms();
+    let Moment {
+        t: moment,
+        on_frame,
+        on_keep,
+    } = use_moment(&h.state, p.t_ms, end);
+    let now = moment.map(|t| result.at(&run_p, t));
     let r = result.clone();
-    let chart = use_memo(p.clone(), move |p| {
-        Rc::new(Chart::Timeline(crate::chart::chain::timeline(p, &r)))
+    let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
+        let tl = crate::chart::chain::timeline(p, &r);
+        Rc::new(Chart::Timeline(match moment {
+            Some(t) => tl.so_far(t),
+            None => tl,
+        }))
     });
     let said = crate::sim::chain::said(&p, &result);
     let class = match said.tone {
@@ -26,13 +49,41 @@ pub fn ChainWidget() -> Html {
         Tone::Warn => "verdict warn",
         Tone::Bad => "verdict bad",
     };
-    let rows = said
-        .rows
-        .iter()
-        .map(|(label, key, value)| row(*label, key, vec![value.clone()]))
-        .collect();
+    // At a moment: each hop then, before the whole request's figures.
+    let mut rows = match now {
+        Some(m) => vec![
+            row(
+                format!("a los {}, el caller", say(m.t_ms as f64)),
+                "caller-now",
+                vec![m.caller.to_string()],
+            ),
+            row("el gateway", "gateway-now", vec![m.gateway.to_string()]),
+            row(
+                "Triton",
+                "triton-now",
+                vec![format!(
+                    "{}{}",
+                    m.triton,
+                    if m.for_nobody { " (para nadie)" } else { "" }
+                )],
+            ),
+            row("del deadline", "deadline-left", vec![m.deadline_left()]),
+            row(
+                "trabajo zombi hasta ahí",
+                "zombie-so-far",
+                vec![format!("{} ms", es_int(m.zombie_ms as i64))],
+            ),
+        ],
+        None => Vec::new(),
+    };
+    rows.extend(
+        said.rows
+            .iter()
+            .map(|(label, key, value)| row(*label, key, vec![value.clone()])),
+    );
     let label = format!(
-        "{} Se rinde primero: {}. Trabajo zombi: {} ms.",
+        "{}{} Se rinde primero: {}. Trabajo zombi: {} ms.",
+        now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))),
         said.verdict,
         said.first,
         es_int(said.zombie_ms as i64)
@@ -42,11 +93,13 @@ pub fn ChainWidget() -> Html {
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }
+                { past_end(p.t_ms, end, say) }
                 if let Some(warning) = said.warning {
                     <p class="verdict bad" role="alert">{ warning }</p>
                 }
                 <p class={class} role="status">{ said.verdict }</p>
                 <ChartCanvas chart={(*chart).clone()} label={label} height={250} />
+                <Player id="chain" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
                 { figures(&[], rows) }
                 { command_line(&h) }
             </div>

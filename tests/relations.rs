@@ -408,8 +408,27 @@ proptest! {
     }
 
     #[test]
-    fn store(p in any_params::<idempotency::StoreParams>()) {
+    fn store(p in any_params::<idempotency::StoreParams>(), a in 0.0f64..1.0, b in 0.0f64..1.0) {
         let r = idempotency::run(&p);
+        // Played a line at a time (#33): at its end every line and operation;
+        // after k lines, the store is the k-th line's and the operations
+        // performed by then; each step one more line.
+        {
+            use sensei_lab::sim::playback::Playback;
+            prop_assert!(r.rows.len() <= idempotency::MAX_LINES);
+            let span = r.span();
+            let end = span.end_ms();
+            prop_assert_eq!(end, r.rows.len() as f64 * 1000.0);
+            let whole = r.at(end);
+            prop_assert_eq!((whole.rows, whole.performed), (r.rows.len(), r.performed.len()));
+            let (m0, m1) = (r.at((a.min(b) * end).round()), r.at((a.max(b) * end).round()));
+            prop_assert!(m0.rows <= m1.rows && m0.performed <= m1.performed && m0.t_ms <= m1.t_ms);
+            for m in [&m0, &m1] {
+                if m.rows > 0 { prop_assert_eq!(&m.store, &r.rows[m.rows - 1].store); }
+            }
+            let t = m0.rows as f64 * 1000.0;
+            if t < end { prop_assert_eq!(r.at(span.next_stop(t)).rows, m0.rows + 1); }
+        }
         prop_assert!(!r.truncated);
         prop_assert_eq!(r.rows.last().map_or(0, |row| row.performed), r.performed.len());
         prop_assert!(r.rows.windows(2).all(|w| w[0].t_ms <= w[1].t_ms && w[0].performed <= w[1].performed));

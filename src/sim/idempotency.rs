@@ -261,6 +261,59 @@ impl Played {
     }
 }
 
+/// A played script after its first lines: the store as it was then.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayedMoment {
+    /// Lines played.
+    pub rows: usize,
+    /// The script's clock at the last of them, in ms.
+    pub t_ms: f64,
+    /// Operations performed by then.
+    pub performed: usize,
+    /// The store then: `(key, state in Spanish)`.
+    pub store: Vec<(String, String)>,
+}
+
+impl PlayedMoment {
+    /// The moment in the learner's words.
+    pub fn line(&self) -> String {
+        format!(
+            "hasta la línea {} ({}): {}; el registro guarda {}",
+            self.rows,
+            clock(self.t_ms),
+            crate::fmt::es_count(self.performed as i64, "operación hecha", "operaciones hechas"),
+            crate::fmt::es_count(self.store.len() as i64, "llave", "llaves")
+        )
+    }
+}
+
+/// The most lines a played script has (every action makes at most 3).
+pub const MAX_LINES: usize = 3 * MAX_ACTIONS;
+
+impl Played {
+    /// The script as the player steps it: a line at a time (its moment
+    /// counts lines, a second of the player's time each: many lines happen
+    /// at the same instant of the script's clock).
+    pub fn span(&self) -> crate::sim::playback::Steps {
+        crate::sim::playback::Steps {
+            step_ms: 1000.0,
+            count: self.rows.len(),
+        }
+    }
+
+    /// The script after the lines played by `t` (the player's time).
+    pub fn at(&self, t: f64) -> PlayedMoment {
+        let k = self.span().done_at(t);
+        let last = k.checked_sub(1).map(|i| &self.rows[i]);
+        PlayedMoment {
+            rows: k,
+            t_ms: last.map_or(0.0, |r| r.t_ms),
+            performed: last.map_or(0, |r| r.performed),
+            store: last.map(|r| r.store.clone()).unwrap_or_default(),
+        }
+    }
+}
+
 /// Most actions one script plays.
 pub const MAX_ACTIONS: usize = 200;
 
@@ -533,6 +586,9 @@ crate::params! {
         work_s: u32 = 8 => int("En el caso «en curso», el reembolso tarda", "s", 1, 60),
         /// Seed of the keys (UUIDs)
         seed: u32 = 7 => int("Semilla de las llaves", "", 0, u32::MAX as i64),
+        /// The lines of the table shown (the player's moment: a script is played a line at a time, and
+        /// many of its lines happen at the same instant); none = all of them
+        line: crate::sim::params::Maybe = None => optional("Líneas mostradas", "", "todas", "hasta una línea", 0, MAX_LINES as i64),
     }
 }
 
@@ -562,10 +618,20 @@ impl crate::scenario::Scenario for StoreParams {
             .collect();
         lines.push(format!("operaciones hechas: {}", r.performed.len()));
         lines.push(r.verdict().1);
+        // A moment: the lines played by then, and the store as it was.
+        let mut notes = Vec::new();
+        use crate::sim::playback::{moment_within, Playback};
+        let said = |t: f64| crate::fmt::es_count((t / 1000.0).round() as i64, "línea", "líneas");
+        let kept = p.line.map(|l| l.saturating_mul(1000));
+        let at = moment_within(kept, r.span().end_ms(), said, &mut notes).map(|t| {
+            let m = r.at(t);
+            lines.push(m.line());
+            m
+        });
         Run {
-            result: json!({ "rows": r.rows, "performed": r.performed, "verdict": r.verdict().1 }),
+            result: json!({ "rows": r.rows, "performed": r.performed, "verdict": r.verdict().1, "at": at }),
             truncated: r.truncated,
-            notes: Vec::new(),
+            notes,
             lines,
         }
     }

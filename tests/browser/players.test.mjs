@@ -34,7 +34,7 @@ async function scrub(page, t) {
     el.dispatchEvent(new Event('change', { bubbles: true }));
   }, t);
   await page.waitForFunction((v) => document.querySelector('#widget-herd .player').dataset.tMs === String(v), t);
-  await page.waitForFunction((v) => new URLSearchParams(location.search).get('t-ms') === String(v), t);
+  await page.waitForFunction(([k, v]) => new URLSearchParams(location.search).get(k) === v, [key, kept]);
 }
 
 test('the herd: it opens at its end, plays, pauses, steps, and the same moment is the same frame', async () => {
@@ -125,27 +125,28 @@ async function frameOf(page, id) {
     const w = document.querySelector(`#widget-${id}`);
     return {
       t: w.querySelector('.player').dataset.tMs,
-      chart: w.querySelector('.chart').dataset.sum,
-      figures: [...w.querySelectorAll('td[data-figure]')].map((td) => `${td.dataset.figure}=${td.textContent}`).join(' '),
+      // The chart's data, or a script's lines shown (the store has no chart).
+      chart: w.querySelector('.chart')?.dataset.sum ?? w.querySelector('[data-rows]')?.dataset.rows,
+      figures: [...w.querySelectorAll('td[data-figure], [data-figure="store"]')].map((td) => `${td.dataset.figure}=${td.textContent}`).join(' '),
     };
   }, id);
 }
 
 /** The widget's time slider dragged to `t` and let go. */
-async function scrubTo(page, id, t) {
+async function scrubTo(page, id, t, key = 't-ms', kept = String(t)) {
   await page.$eval(`#${id}-time`, (el, v) => {
     el.value = String(v);
     el.dispatchEvent(new Event('input', { bubbles: true }));
     el.dispatchEvent(new Event('change', { bubbles: true }));
   }, t);
   await page.waitForFunction(([id, v]) => document.querySelector(`#widget-${id} .player`).dataset.tMs === String(v), [id, t]);
-  await page.waitForFunction((v) => new URLSearchParams(location.search).get('t-ms') === String(v), t);
+  await page.waitForFunction(([k, v]) => new URLSearchParams(location.search).get(k) === v, [key, kept]);
 }
 
 /** Every player the same way: it opens at its end, plays, pauses, steps
  * forward and back, and the same moment is the same frame by the slider and
  * by a link. Returns the page, scrubbed to nothing in particular. */
-async function playerRoundTrip(id, end) {
+async function playerRoundTrip(id, end, key = 't-ms', unit = 1) {
   const path = `/lecciones/${SLUG}/widgets/${id}`;
   const { page, problems } = await open(path);
   const opened = await frameOf(page, id);
@@ -158,7 +159,7 @@ async function playerRoundTrip(id, end) {
   const paused = await frameOf(page, id);
   assert.ok(Number(paused.t) > 0 && Number(paused.t) < end, paused.t);
   assert.notEqual(paused.chart, opened.chart, 'the chart is the run so far');
-  await page.waitForFunction((t) => new URLSearchParams(location.search).get('t-ms') === t, paused.t);
+  await page.waitForFunction(([k, v]) => new URLSearchParams(location.search).get(k) === v, [key, String(Number(paused.t) / unit)]);
   // A step forward, then one back, lands on stops around the paused moment.
   await page.click(`#${id}-step`);
   await page.waitForFunction(([id, t]) => document.querySelector(`#widget-${id} .player`).dataset.tMs !== t, [id, paused.t]);
@@ -168,12 +169,12 @@ async function playerRoundTrip(id, end) {
   await page.waitForFunction(([id, t]) => document.querySelector(`#widget-${id} .player`).dataset.tMs !== t, [id, stepped.t]);
   assert.ok(Number((await frameOf(page, id)).t) < Number(stepped.t));
   // The paused moment again, by the slider: the same frame.
-  await scrubTo(page, id, Number(paused.t));
+  await scrubTo(page, id, Number(paused.t), key, String(Number(paused.t) / unit));
   assert.deepEqual(await frameOf(page, id), paused);
   // And by a link.
-  const again = await open(`${path}?t-ms=${paused.t}`);
+  const again = await open(`${path}?${key}=${Number(paused.t) / unit}`);
   await again.page.waitForFunction(([id, t]) => document.querySelector(`#widget-${id} .player`)?.dataset.tMs === t, [id, paused.t]);
-  await again.page.waitForSelector(`#widget-${id} .chart[data-sum]`);
+  await again.page.waitForSelector(`#widget-${id} :is(.chart[data-sum], [data-rows])`);
   assert.deepEqual(await frameOf(again.page, id), paused);
   // The keyboard: End and Home.
   await page.focus(`#${id}-play`);
@@ -295,5 +296,25 @@ test('the deadline chain: played hop by hop; without cancelling, the zombie work
   assert.deepEqual(problems, []);
   assert.deepEqual(late.problems, []);
   await page.close();
+  await late.page.close();
+});
+
+test('the idempotency store: played a line at a time; the expired key is forgotten before the late retry', async () => {
+  // The lesson's program: 4 lines, all at 0 s (the script has no clock of its own): a line a step.
+  const { page, problems } = await playerRoundTrip('store', 4000, 'line', 1000);
+  assert.equal(await page.textContent('#widget-store .player .moment'), 'línea 0 de 4');
+  await page.close();
+  // Exercise 9's expired key, after its 4th line (24 h 0 min 1 s): the store is empty, one refund made.
+  const late = await open(`/lecciones/${SLUG}/widgets/store?scenario=expired&line=4`);
+  await late.page.waitForSelector('#widget-store [data-rows="4"]');
+  assert.match(await late.page.textContent('#widget-store [data-figure="store"]'), /a los 24 h 0 min 1 s: vacío/);
+  assert.equal(await late.page.locator('#widget-store table.store-steps tbody tr').count(), 4);
+  // Two more steps: the late retry finds no key, and the refund is made again.
+  await late.page.click('#store-step');
+  await late.page.click('#store-step');
+  await late.page.waitForFunction(() => new URLSearchParams(location.search).get('line') === '6');
+  assert.match(await late.page.textContent('#widget-store [data-figure="store"]'), /reembolso #2/);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(late.problems, []);
   await late.page.close();
 });

@@ -21,17 +21,24 @@ pub struct Moment {
 /// `t-ms` parameter.
 #[hook]
 pub fn use_moment(state: &ValuesState, kept: Option<u32>, end: f64) -> Moment {
+    use_moment_in(state, MOMENT_KEY, 1.0, kept, end)
+}
+
+/// The same, the moment kept as the parameter `key` in units of `unit` ms
+/// (the idempotency store's `line`: a line a step, 1,000 of the player's ms).
+#[hook]
+pub fn use_moment_in(state: &ValuesState, key: &'static str, unit: f64, kept: Option<u32>, end: f64) -> Moment {
     let live = use_state(|| None::<f64>);
-    let t = (*live).or(kept.map(f64::from)).map(|t| t.min(end));
+    let t = (*live).or(kept.map(|k| k as f64 * unit)).map(|t| t.min(end));
     let on_frame = {
         let live = live.clone();
         Callback::from(move |t: f64| live.set(Some(t)))
     };
     let on_keep = {
-        let (live, set) = (live.clone(), state.setter(MOMENT_KEY));
+        let (live, set) = (live.clone(), state.setter(key));
         Callback::from(move |t: f64| {
             live.set(None);
-            set.emit(Value::Int(t.round() as i64));
+            set.emit(Value::Int((t / unit).floor() as i64));
         })
     };
     Moment { t, on_frame, on_keep }

@@ -10,7 +10,7 @@ use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
 use crate::ui::widgets::figures::{figures, row};
-use crate::ui::widgets::player::{Player, Run};
+use crate::ui::widgets::player::{Player, Run, Said};
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -93,7 +93,7 @@ pub fn BreakerWidget() -> Html {
                 { notes(&h) }
                 { past_end(p.t_ms, end, said) }
                 <ChartCanvas chart={(*chart).clone()} label={format!("{}Cambios de estado: {}.", now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))), r.transitions.iter().map(|(t, s)| format!("{} a las {}", s.label(), clock(*t))).collect::<Vec<_>>().join(", "))} height={280} />
-                <Player id="breaker" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} clock_from_s={start_s} />
+                <Player id="breaker" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} said={Said::Clock { start_s }} />
                 { figures(&[], rows) }
                 <ol class="transitions" data-figure="transitions">
                     { for r.transitions.iter().take(shown).map(|(t, s)| html! { <li>{ format!("{}: {}", clock(*t), s.label()) }</li> }) }

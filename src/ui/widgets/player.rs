@@ -44,10 +44,51 @@ pub struct PlayerProps {
     pub on_frame: Callback<f64>,
     /// A moment to keep (whole ms).
     pub on_keep: Callback<f64>,
-    /// Moments said on a clock (the breaker's «12:00:05»): where the run
-    /// starts, in s from 12:00:00. Otherwise in ms or s from the start.
+    /// How a moment is said.
     #[prop_or_default]
-    pub clock_from_s: Option<f64>,
+    pub said: Said,
+}
+
+/// How a player says its moments.
+#[derive(Clone, Copy, Default, PartialEq)]
+pub enum Said {
+    /// In ms, or s past 10 s, from the start («350 ms», «12.5 s»).
+    #[default]
+    Ms,
+    /// On the breaker's clock («12:00:05»), the run starting this many s from 12:00:00.
+    Clock { start_s: f64 },
+    /// In lines of a table, a line a second of the player's time (the idempotency store's script).
+    Lines,
+}
+
+impl Said {
+    pub fn say(self, t: f64) -> String {
+        match self {
+            Said::Ms => say(t),
+            Said::Clock { start_s } => crate::sim::breaker::clock(start_s + t / 1000.0),
+            Said::Lines => format!("línea {}", crate::fmt::es_int((t / 1000.0).floor() as i64)),
+        }
+    }
+
+    /// A moment in a run that ends at `end`: «350 ms de 1,410 ms», «línea 3 de 6».
+    pub fn of(self, t: f64, end: f64) -> String {
+        match self {
+            Said::Lines => format!(
+                "{} de {}",
+                self.say(t),
+                crate::fmt::es_int((end / 1000.0).floor() as i64)
+            ),
+            _ => format!("{} de {}", self.say(t), self.say(end)),
+        }
+    }
+
+    /// The time slider's step, in the player's ms: a whole line for a script.
+    fn step(self) -> &'static str {
+        match self {
+            Said::Lines => "1000",
+            _ => "1",
+        }
+    }
 }
 
 #[component]
@@ -214,22 +255,17 @@ pub fn Player(props: &PlayerProps) -> Html {
         })
     };
     let id = &props.id;
-    let said = |t: f64| match props.clock_from_s {
-        Some(start) => crate::sim::breaker::clock(start + t / 1000.0),
-        None => say(t),
-    };
-    let shown = said(t);
-    let whole = said(end);
+    let moment = props.said.of(t, end);
     html! {
         <div class="player" role="group" aria-label="Reproducir la corrida" onkeydown={on_key} data-t-ms={(snap(t, end) as i64).to_string()} data-playing={playing.to_string()}>
             <button type="button" id={format!("{id}-play")} class="play" onclick={toggle}
                 aria-label={if *playing { "Pausa" } else { "Reproducir" }}>{ if *playing { "❚❚" } else { "▶" } }</button>
             <button type="button" id={format!("{id}-back")} class="step" onclick={step(false)} aria-label="Un paso atrás">{ "◁" }</button>
             <button type="button" id={format!("{id}-step")} class="step" onclick={step(true)} aria-label="Un paso adelante">{ "▷" }</button>
-            <input type="range" id={format!("{id}-time")} class="scrubber" min="0" max={(end.ceil() as i64).to_string()} step="1"
-                value={(t.round() as i64).to_string()} aria-label="Momento de la corrida" aria-valuetext={format!("{shown} de {whole}")}
+            <input type="range" id={format!("{id}-time")} class="scrubber" min="0" max={(end.ceil() as i64).to_string()} step={props.said.step()}
+                value={(t.round() as i64).to_string()} aria-label="Momento de la corrida" aria-valuetext={moment.clone()}
                 oninput={on_slide} onchange={on_let_go} />
-            <output class="moment" for={format!("{id}-time")}>{ format!("{shown} de {whole}") }</output>
+            <output class="moment" for={format!("{id}-time")}>{ moment }</output>
             <label class="speed">
                 <select id={format!("{id}-speed")} onchange={on_speed} aria-label="Velocidad">
                     { for SPEEDS.iter().enumerate().map(|(i, (_, l))| html! { <option value={i.to_string()} selected={i == *speed}>{ *l }</option> }) }

@@ -4,10 +4,14 @@
 //! amount), or move the clock.
 
 use crate::sim::idempotency::{clock, play, script, short, uuid4, Action, Attempt, StoreParams, HOUR_MS};
+use crate::sim::playback::Playback;
 use crate::sim::policy::rng::PyRandom;
+use crate::ui::hooks::use_moment::{past_end, use_moment_in, Moment};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
+use crate::ui::widgets::player::{Player, Run, Said};
 use crate::ui::widgets::widget_frame::WidgetFrame;
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// What the learner can add to the script.
@@ -53,6 +57,11 @@ fn extend(actions: &[Action], extra: Extra, seed: u32) -> Option<Action> {
     }
 }
 
+/// A moment of the store's player in words: the lines shown.
+fn lines(t: f64) -> String {
+    crate::fmt::es_count((t / 1000.0).round() as i64, "línea", "líneas")
+}
+
 /// The learner's own steps, at most (the buttons say so when reached).
 const MAX_STEPS: usize = 40;
 
@@ -71,6 +80,19 @@ pub fn StoreWidget() -> Html {
     actions.extend((*extra).iter().cloned());
     let played = play(&actions, p.ttl_h as f64 * HOUR_MS, p.in_progress);
     let full = (*extra).len() >= MAX_STEPS;
+    // The player steps through the lines; the script changes with every step added.
+    let span = {
+        let (key, span) = ((p.clone(), (*extra).clone()), played.span());
+        use_memo(key, move |_| Run(Rc::new(span) as Rc<dyn Playback>))
+    };
+    let end = span.0.end_ms();
+    let Moment {
+        t: moment,
+        on_frame,
+        on_keep,
+    } = use_moment_in(&h.state, "line", 1000.0, p.line, end);
+    let now = moment.map(|t| played.at(t));
+    let shown = now.as_ref().map_or(played.rows.len(), |m| m.rows);
     let add = |what: Extra, label: &'static str| {
         let extra = extra.clone();
         let actions = actions.clone();
@@ -95,7 +117,13 @@ pub fn StoreWidget() -> Html {
             extra.set(next);
         })
     };
-    let keys_now = played.rows.last().map(|r| r.store.clone()).unwrap_or_default();
+    let (keys_now, keys_at) = match &now {
+        Some(m) => (m.store.clone(), m.t_ms),
+        None => (
+            played.rows.last().map(|r| r.store.clone()).unwrap_or_default(),
+            played.now_ms,
+        ),
+    };
     html! {
         <WidgetFrame id="store" subtitle=": un servidor que recuerda" layout="stacked">
             { controls(&h, Some(&["scenario", "in-progress", "ttl-h", "late-retry-h", "timeout-s", "work-s"])) }
@@ -105,7 +133,9 @@ pub fn StoreWidget() -> Html {
                 if full {
                     <p class="notes" role="status">{ format!("Llegaste al tope de {MAX_STEPS} pasos tuyos: deshaz alguno o cambia de caso para seguir.") }</p>
                 }
-                <div class="table-wrap">
+                { past_end(p.line.map(|l| l.saturating_mul(1000)), end, lines) }
+                <Player id="store" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} said={Said::Lines} />
+                <div class="table-wrap" data-rows={shown.to_string()}>
                     <table class="lesson-table store-steps" data-figure="steps">
                         <caption>{ "Lo que pasa, paso a paso" }</caption>
                         <thead><tr>
@@ -115,7 +145,7 @@ pub fn StoreWidget() -> Html {
                             <th scope="col">{ "hechas" }</th>
                         </tr></thead>
                         <tbody>
-                            { for played.rows.iter().map(|r| html! {
+                            { for played.rows.iter().take(shown).map(|r| html! {
                                 <tr>
                                     <td>{ clock(r.t_ms) }</td>
                                     <td>{ &r.who }</td>
@@ -131,7 +161,7 @@ pub fn StoreWidget() -> Html {
                     </table>
                 </div>
                 <div class="store-now" data-figure="store">
-                    <strong>{ format!("El registro de llaves a los {}: ", clock(played.now_ms)) }</strong>
+                    <strong>{ format!("El registro de llaves a los {}: ", clock(keys_at)) }</strong>
                     if keys_now.is_empty() {
                         { "vacío." }
                     } else {

@@ -58,8 +58,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // second and third player over the same component (their traces are the runs'
 // own buckets and seconds, a moment of each, the charts' playheads). The
 // players together: ≈ 16.5 KB brotli of the 40 KB the issue allows.
-const LIMIT = 427 * 1000;
-const LIMIT_BR = 342 * 1000;
+// Then the other five players (shedding, in flight, the clocks, the chain,
+// the store: their moments from the core, the charts' playheads, the store's
+// line-by-line moment): 350,744 brotli, 436,815 gzipped (+10,475 brotli).
+// The players together: ≈ 27 KB brotli of the 40 KB the issue allows.
+const LIMIT = 438 * 1000;
+const LIMIT_BR = 352 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
 // is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and
 // wide); it comes first and shows the text and the charts at once.

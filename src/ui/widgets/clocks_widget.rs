@@ -110,7 +110,11 @@ pub fn ClocksWidget() -> Html {
                 <p class={class} role="status" data-outcome={outcome_key(&result.outcome)}>{ sentence.clone() }</p>
                 <ChartCanvas chart={(*chart).clone()} label={format!("{}{sentence} {received}", now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))))} height={220} />
                 <Player id="clocks" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
-                { rows }
+                // (An `if`, not an `Option`: an absent node would shift the
+                // ones before it, and the player would start over.)
+                if let Some(rows) = rows {
+                    { rows }
+                }
                 <p class="aside">{ received }</p>
                 { command_line(&h) }
             </div>

@@ -227,6 +227,11 @@ impl Chart {
                     if l.x_percent { share } else { num },
                     if l.y_percent { share } else { num },
                 );
+                let ghost = l.ghost.iter().flat_map(|(name, series)| {
+                    series.iter().flat_map(move |(label, _, pts)| {
+                        pts.iter().map(move |(x, y)| vec![format!("{label} ({name})"), fx(*x), fy(*y)])
+                    })
+                });
                 l.series
                     .iter()
                     .flat_map(|(label, _, pts)| {
@@ -234,6 +239,7 @@ impl Chart {
                             .iter()
                             .map(move |(x, y)| vec![label.clone(), fx(*x), fy(*y)])
                     })
+                    .chain(ghost)
                     .collect()
             }),
             Chart::Storm(c) => {
@@ -253,7 +259,16 @@ impl Chart {
                     head.push("fallbacks".into());
                     rest.push(so_far(fb));
                 }
-                let rows = aligned(so_far(&c.fresh), &rest, num);
+                let mut rows = aligned(so_far(&c.fresh), &rest, num);
+                if let Some(g) = &c.ghost {
+                    // The ghost's attempts at the same moments (none before it starts).
+                    head.push(format!("intentos ({})", g.label));
+                    for r in rows.iter_mut() {
+                        let at = c.fresh.iter().find(|p| num(p.0) == r[0]).map(|p| p.0);
+                        let v = at.and_then(|x| g.offered.iter().find(|p| p.0 == x));
+                        r.push(v.map(|p| num(p.1)).unwrap_or_default());
+                    }
+                }
                 let moment = c.playhead_s.map_or(String::new(), |t| {
                     format!(" (hasta los {} s)", crate::fmt::es_dec(t, 1))
                 });

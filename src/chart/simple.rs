@@ -37,6 +37,9 @@ pub struct Lines {
     /// While the run plays: the moment shown, as a line, and the points
     /// drawn, those before `upto` (the run so far, on the whole run's axes).
     pub playhead: Option<Playhead>,
+    /// Another run drawn faintly (the future an injection replaced, or a run
+    /// pinned to compare): its name in the key, and its lines.
+    pub ghost: Option<(String, Vec<LineSeriesData>)>,
 }
 
 /// A moment on a chart over time.
@@ -141,6 +144,9 @@ pub fn draw_lines<DB: DrawingBackend>(
     if let Some((_, label)) = &l.threshold {
         legend.add(label.clone(), Swatch::Line(palette::ZOMBIE, 2));
     }
+    if let Some((name, _)) = &l.ghost {
+        legend.add(format!("{name} (tenue)"), Swatch::Line(RGBColor(0xb8, 0xbe, 0xc6), 2));
+    }
     let fmt = |pct: bool| {
         move |v: f64| {
             if pct {
@@ -167,6 +173,9 @@ pub fn draw_lines<DB: DrawingBackend>(
         .x_label_formatter(&fx)
         .y_label_formatter(&fy)
         .draw()?;
+    for (_, color, pts) in l.ghost.iter().flat_map(|g| &g.1) {
+        c.draw_series(LineSeries::new(pts.iter().copied(), color.mix(0.35).stroke_width(2)))?;
+    }
     for (_, color, pts) in &l.series {
         c.draw_series(LineSeries::new(l.shown(pts).iter().copied(), color.stroke_width(3)))?;
     }

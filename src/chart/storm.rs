@@ -28,6 +28,32 @@ pub struct StormChart {
     /// buckets drawn (the run so far, on the whole run's axis).
     pub playhead_s: Option<f64>,
     pub shown: Option<usize>,
+    /// Another run drawn faintly beside this one: the future an injection
+    /// replaced, or a run the learner pinned to compare.
+    pub ghost: Option<StormGhost>,
+}
+
+/// A run drawn faintly: its attempts and its answers in time, from `from_s` on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StormGhost {
+    /// What it is, in the key («sin el cambio», «corrida fijada»).
+    pub label: String,
+    pub from_s: f64,
+    pub offered: Vec<(f64, f64)>,
+    pub goodput: Vec<(f64, f64)>,
+}
+
+impl StormGhost {
+    /// The run `c` shows, from `from_s` on, as a ghost called `label`.
+    pub fn of(c: &StormChart, from_s: f64, label: &str) -> Self {
+        let after = |v: &[(f64, f64)]| v.iter().copied().filter(|p| p.0 >= from_s).collect();
+        StormGhost {
+            label: label.to_string(),
+            from_s,
+            offered: after(&c.offered),
+            goodput: after(&c.goodput),
+        }
+    }
 }
 
 impl StormChart {
@@ -46,6 +72,7 @@ impl StormChart {
             cut_at: r.cut_at_s.map(|_| r.buckets.len() as f64 * r.bucket_s),
             playhead_s: None,
             shown: None,
+            ghost: None,
         }
     }
 
@@ -83,8 +110,14 @@ pub fn legend(c: &StormChart) -> Vec<(String, String, bool)> {
     if c.trigger.1 > c.trigger.0 {
         v.push(("disparador".to_string(), "#f3d6d3".to_string(), false));
     }
+    if let Some(g) = &c.ghost {
+        v.push((format!("{} (tenue)", g.label), css(GHOST), false));
+    }
     v
 }
+
+/// A ghost's lines: the attempts' colour, faded (its answers in time dashed).
+const GHOST: RGBColor = RGBColor(0xe8, 0xb4, 0x8f);
 
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -139,6 +172,11 @@ pub fn draw<DB: DrawingBackend>(
         4,
         palette::LIMIT.stroke_width(2),
     ))?;
+    if let Some(g) = &c.ghost {
+        let cut = |v: &[(f64, f64)]| v.iter().map(|&(x, y)| (x, y.min(top))).collect::<Vec<_>>();
+        ch.draw_series(LineSeries::new(cut(&g.offered), GHOST.stroke_width(2)))?;
+        ch.draw_series(DashedLineSeries::new(cut(&g.goodput), 5, 4, palette::OK.mix(0.45).stroke_width(2)))?;
+    }
     // Cut at the top, and at the playhead while the run plays.
     let clip = |s: &[(f64, f64)]| {
         s[..c.shown.unwrap_or(s.len()).min(s.len())]

@@ -46,6 +46,9 @@ crate::params! {
         open_s: u32 = 30 => int("Se queda abierto", "s", 1, 600),
         /// Probe calls when half-open
         probes: u32 = 5 => int("Llamadas de prueba", "", 1, 100),
+        /// When Triton falls, in ms after 12:00:00 (the lesson's: at 12:00:00; the player's «Tirar a Triton
+        /// ahora» sets it to the moment shown)
+        fall_ms: u32 = 0 => int("Triton se cae (después de las 12:00:00)", "ms", 0, 600_000),
         /// When the dependency comes back, in s after 12:00:00; none = it stays down
         recover_s: Maybe = None => optional("Triton vuelve a los", "s", "sigue caído", "vuelve", 1, 600),
         /// Seconds shown after 12:00:00
@@ -214,7 +217,8 @@ pub fn simulate(params: &BreakerParams) -> BreakerRun {
     let rate = p.rps as f64;
     let timeout = p.timeout_ms as f64 / 1000.0;
     let healthy_s = 0.02; // a healthy call takes ≈ 20 ms
-    let down = |t: f64| t >= 0.0 && p.recover_s.is_none_or(|r| t < r as f64);
+    let fall = p.fall_ms as f64 / 1000.0;
+    let down = |t: f64| t >= fall && p.recover_s.is_none_or(|r| t < r as f64);
     let mut b = Breaker::new(cfg);
     let mut seconds: Vec<Second> = (start..p.duration_s as i64)
         .map(|t| Second { t, ..Second::default() })
@@ -283,7 +287,7 @@ pub fn simulate(params: &BreakerParams) -> BreakerRun {
             let fails = down(t);
             if fails {
                 sec.timeouts += 1;
-                if first_open.is_none() && t >= 0.0 {
+                if first_open.is_none() && t >= fall {
                     waited_before_open += 1;
                 }
             }

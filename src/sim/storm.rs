@@ -113,8 +113,9 @@ crate::params! {
         breaker_open_s: u32 = 10 => int("Breaker: abierto durante", "s", 1, 600),
         /// What sets it off: an outage of the server or a spike of fresh requests
         trigger: Trigger = Trigger::Outage => choice("Disparador", TRIGGER_OPTIONS),
-        /// When the trigger starts, in s
-        trigger_at_s: u32 = 5 => int("Empieza a los", "s", 0, 300),
+        /// When the trigger starts, in ms (the player's «Tirar el servidor ahora» and «Llega un pico»
+        /// set it to the moment shown)
+        trigger_at_ms: u32 = 5_000 => int("Empieza a los", "ms", 0, 300_000),
         /// How long the trigger lasts, in ms
         trigger_ms: u32 = 3_000 => int("Dura", "ms", 0, 120_000),
         /// During a spike, extra fresh requests, percent of the usual
@@ -479,7 +480,7 @@ fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mu
     let bucket_ms = end_ms / BUCKETS as f64;
     let service_ms = 1000.0 / p.capacity as f64;
     let timeout = p.timeout_ms as f64;
-    let trig_a = p.trigger_at_s as f64 * 1000.0;
+    let trig_a = p.trigger_at_ms as f64;
     let trig_b = trig_a + p.trigger_ms as f64;
     let backoff = Backoff {
         base_ms: p.base_ms as f64,
@@ -820,7 +821,7 @@ pub fn tipping_unknown_note(trigger_ms: u32) -> String {
 pub fn tipping_point(params: &StormParams) -> Tipping {
     let (p, _) = crate::sim::params::clamp(params);
     let end = p.duration_s as f64;
-    let room_s = end - margin(end) - p.trigger_at_s as f64;
+    let room_s = end - margin(end) - p.trigger_at_ms as f64 / 1000.0;
     // In tenths of a second.
     let hi = ((room_s * 10.0).floor() as i64).clamp(0, 600) as u32;
     // Ok(true): it tips; Ok(false): it recovers; Err(cut): cannot tell.
@@ -950,7 +951,7 @@ mod tests {
             capacity: 1,
             timeout_ms: 10,
             base_ms: 1,
-            trigger_at_s: 0,
+            trigger_at_ms: 0,
             trigger_ms: 120_000,
             duration_s: 300,
             ..StormParams::default()
@@ -1034,7 +1035,7 @@ mod tests {
                 } else {
                     Trigger::Spike
                 },
-                trigger_at_s: pick(0, 20),
+                trigger_at_ms: pick(0, 20_000),
                 trigger_ms: pick(0, 20_000),
                 spike_pct: pick(0, 1_000),
                 timeout_ms: pick(10, 5_000),
@@ -1124,9 +1125,9 @@ mod tests {
             ..StormParams::default()
         };
         assert!(matches!(assess(&short, &simulate(&short)), Outcome::NoRoom { .. }));
-        for at in [39, 40, 300] {
+        for at in [39_000, 40_000, 300_000] {
             let late = StormParams {
-                trigger_at_s: at,
+                trigger_at_ms: at,
                 ..StormParams::default()
             };
             let o = assess(&late, &simulate(&late));

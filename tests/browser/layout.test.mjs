@@ -69,7 +69,8 @@ for (const size of PHONES) {
 test('moving a slider redraws its chart while both stay in view', async () => {
   const { page, problems } = await device(`/lecciones/${SLUG}/widgets/inflight`, PHONES[0]);
   await drawn(page);
-  const slider = page.locator('#widget-inflight input[type=range]').last();
+  // A parameter's slider (not the player's time slider).
+  const slider = page.locator('#widget-inflight .control input[type=range]').last();
   await slider.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
   const canvas = page.locator('#widget-inflight canvas');
   const draws = Number(await canvas.getAttribute('data-draws'));

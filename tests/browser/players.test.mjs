@@ -200,6 +200,13 @@ test('the storm: played, stepped and scrubbed; before the outage nothing is retr
   // A step is one of the 120 buckets of 333.3 ms, ending on whole ms.
   await page.click('#storm-step');
   await page.waitForFunction(() => document.querySelector('#widget-storm .player').dataset.tMs === '12334');
+  // A screen reader hears the moment and its figures when the player stops on it, not while it plays.
+  const live = () => page.textContent('#widget-storm .player [aria-live]');
+  assert.match(await live(), /^A los 12\.3 s: [\d,]+ requests nuevas, [\d,]+ intentos al servidor/);
+  await page.click('#storm-play');
+  await page.waitForFunction(() => document.querySelector('#widget-storm .player').dataset.playing === 'true');
+  assert.equal((await live()).trim(), '');
+  await page.click('#storm-play');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -318,4 +325,83 @@ test('the idempotency store: played a line at a time; the expired key is forgott
   assert.deepEqual(problems, []);
   assert.deepEqual(late.problems, []);
   await late.page.close();
+});
+
+test('injected while it plays: the storm\'s outage and spike at the moment shown, a link replays them, the replaced future stays as a ghost, and a run can be pinned', async () => {
+  const STORM = `/lecciones/${SLUG}/widgets/storm`;
+  const { page, problems } = await open(`${STORM}?t-ms=3000`);
+  await page.click('#storm-outage');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('trigger-at-ms') === '3000');
+  assert.equal(new URL(page.url()).searchParams.get('t-ms'), '3000');
+  assert.match(await page.textContent('#widget-storm .chart-key'), /sin el cambio \(tenue\)/);
+  // Played on to 9 s: the outage (3 s to 6 s) and what followed it.
+  await scrubTo(page, 'storm', 9000);
+  const played = await frameOf(page, 'storm');
+  // A link with the same seed and moment replays the same run (the ghost is the page's own).
+  const again = await open(`${STORM}?trigger-at-ms=3000&t-ms=9000`);
+  await again.page.waitForSelector('#widget-storm .chart[data-sum]');
+  assert.equal((await frameOf(again.page, 'storm')).figures, played.figures);
+  // Back to 1 s and a spike there: the run forks from 1 s; no trigger had happened yet, so no note.
+  await scrubTo(page, 'storm', 1000);
+  await page.click('#storm-spike');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('trigger') === 'spike'
+    && new URLSearchParams(location.search).get('trigger-at-ms') === '1000');
+  assert.match(await page.textContent('#widget-storm .chart-key'), /sin el cambio/);
+  assert.doesNotMatch(await page.textContent('#widget-storm .results'), /ya no ocurre/);
+  // Forward to 4 s and an outage there: the spike (1 s to 4 s) had happened, and it no longer does.
+  await scrubTo(page, 'storm', 4000);
+  await page.click('#storm-outage');
+  await page.waitForFunction(() => /ya no ocurre/.test(document.querySelector('#widget-storm .results').textContent));
+  // «Fijar esta corrida»: kept while a setting changes, until it is taken away.
+  await page.click('#storm-pin');
+  await page.waitForFunction(() => document.querySelector('#storm-pin').textContent === 'Quitar la corrida fijada');
+  await page.fill('#storm-retries', '0');
+  await page.press('#storm-retries', 'Enter');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('retries') === '0');
+  assert.match(await page.textContent('#widget-storm .chart-key'), /corrida fijada \(tenue\)/);
+  await page.click('#storm-pin');
+  await page.waitForFunction(() => !/corrida fijada/.test(document.querySelector('#widget-storm .chart-key').textContent));
+  assert.deepEqual(problems, []);
+  assert.deepEqual(again.problems, []);
+  await page.close();
+  await again.page.close();
+});
+
+test('injected in the breaker: Triton falls at the moment shown, and the breaker opens about 5 s later', async () => {
+  const BREAKER = `/lecciones/${SLUG}/widgets/breaker`;
+  // 20 s into the run: 12:00:10.
+  const { page, problems } = await open(`${BREAKER}?t-ms=20000`);
+  await page.click('#breaker-fall');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('fall-ms') === '10000');
+  assert.match(await page.textContent('#widget-breaker .widget-title'), /Triton se cae a las 12:00:10/);
+  // The replaced future, faint on the chart: in its data too.
+  await page.click('#widget-breaker .chart-data summary');
+  assert.match(await page.textContent('#widget-breaker .chart-data table'), /llegan a Triton \(sin el cambio\)/);
+  // The lesson's arithmetic moved 10 s: half the 10 s window failing, with 20 calls, at ≈ 12:00:15.
+  await scrubTo(page, 'breaker', 26000);
+  const f = (await frameOf(page, 'breaker')).figures;
+  assert.match(f, /opened=12:00:15/);
+  assert.match(f, /state=abierto /);
+  // A link replays it.
+  const again = await open(`${BREAKER}?fall-ms=10000&t-ms=26000`);
+  await again.page.waitForSelector('#widget-breaker td[data-figure="state"]');
+  assert.equal((await frameOf(again.page, 'breaker')).figures, f);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(again.problems, []);
+  await page.close();
+  await again.page.close();
+});
+
+test('with reduced motion nothing plays by itself; a step and the slider still work', async () => {
+  const { page, problems } = await open(`/lecciones/${SLUG}/widgets/storm?t-ms=0`);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await page.waitForSelector('#app[data-ready] #storm-step');
+  await page.waitForTimeout(800);
+  assert.equal(await page.$eval('#widget-storm .player', (e) => `${e.dataset.tMs} ${e.dataset.playing}`), '0 false');
+  await page.click('#storm-step');
+  await page.waitForFunction(() => document.querySelector('#widget-storm .player').dataset.tMs === '334');
+  await scrubTo(page, 'storm', 20000);
+  assert.deepEqual(problems, []);
+  await page.close();
 });

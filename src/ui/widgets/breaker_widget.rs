@@ -17,6 +17,15 @@ use yew::prelude::*;
 
 pub use crate::sim::breaker::clock;
 
+/// A run drawn faintly beside the one shown.
+#[derive(Clone, PartialEq)]
+struct Ghost {
+    /// Shown while these parameters are (the run an injection led to); `None`: pinned.
+    of: Option<BreakerParams>,
+    name: &'static str,
+    lines: Vec<crate::chart::simple::LineSeriesData>,
+}
+
 #[component]
 pub fn BreakerWidget() -> Html {
     let h = use_params::<BreakerParams>("breaker");
@@ -39,8 +48,17 @@ pub fn BreakerWidget() -> Html {
     } = use_moment(&h.state, p.t_ms, end);
     let now = moment.map(|t| run.at(t));
     let start_s = run.start_s();
+    // A ghost beside the run: the future «Tirar a Triton ahora» replaced
+    // (while the run it led to is shown), or a run the learner pinned.
+    let ghost = use_state(|| None::<Ghost>);
+    let shown_ghost = (*ghost)
+        .as_ref()
+        .filter(|g| g.of.as_ref().is_none_or(|q| *q == run_p))
+        .cloned();
+    let fall_s = p.fall_ms as f64 / 1000.0;
     let r2 = run.clone();
-    let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |_| {
+    let ghost_lines = shown_ghost.as_ref().map(|g| (g.name.to_string(), g.lines.clone()));
+    let chart = use_memo((run_p.clone(), moment.map(f64::to_bits), ghost_lines), move |(_, _, ghost)| {
         let pick = |f: fn(&crate::sim::breaker::Second) -> u32| {
             r2.seconds.iter().map(|s| (s.t as f64, f(s) as f64)).collect::<Vec<_>>()
         };
@@ -55,7 +73,9 @@ pub fn BreakerWidget() -> Html {
             x_percent: false,
             y_percent: false,
             threshold: None,
-            marker: Some(0.0),
+            // Where Triton falls.
+            marker: Some(fall_s),
+            ghost: ghost.clone(),
             // The seconds finished: a second's point is at its start.
             playhead: now.map(|m| Playhead {
                 at: m.clock_s,
@@ -63,6 +83,47 @@ pub fn BreakerWidget() -> Html {
             }),
         }))
     });
+    // «Tirar a Triton ahora»: the fall moved to the moment shown (a parameter:
+    // a link replays it); the future it replaces stays as a ghost.
+    let lines_of = |c: &Chart, from: f64| match c {
+        Chart::Lines(l) => l
+            .series
+            .iter()
+            .map(|(label, color, pts)| (label.clone(), *color, pts.iter().copied().filter(|q| q.0 >= from).collect()))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let fall_now = moment.map(|t| start_s + t / 1000.0).filter(|c| *c >= 0.0);
+    let inject = {
+        let (ghost, state, run_p, chart) = (ghost.clone(), h.state.clone(), run_p.clone(), chart.clone());
+        Callback::from(move |e: MouseEvent| {
+            let (Some(t), Some(clock_s)) = (moment, fall_now) else {
+                return;
+            };
+            let next = BreakerParams {
+                fall_ms: (clock_s * 1000.0).round() as u32,
+                t_ms: Some(t.round() as u32),
+                ..run_p.clone()
+            };
+            ghost.set(Some(Ghost {
+                of: Some(BreakerParams { t_ms: None, ..next.clone() }),
+                name: "sin el cambio",
+                lines: lines_of(&chart, clock_s),
+            }));
+            state.set_all(crate::sim::params::values(&next)).emit(e);
+        })
+    };
+    let pinned = shown_ghost.as_ref().is_some_and(|g| g.of.is_none());
+    let pin = {
+        let (ghost, chart) = (ghost.clone(), chart.clone());
+        Callback::from(move |_: MouseEvent| {
+            ghost.set((!pinned).then(|| Ghost {
+                of: None,
+                name: "corrida fijada",
+                lines: lines_of(&chart, f64::NEG_INFINITY),
+            }))
+        })
+    };
     let r = &*run;
     let keys = ["opened", "waited", "fallbacks"];
     let mut rows = crate::sim::breaker::figures(&p, r)
@@ -87,13 +148,20 @@ pub fn BreakerWidget() -> Html {
     let said = move |t: f64| clock(start_s + t / 1000.0);
     let shown = 8;
     html! {
-        <WidgetFrame id="breaker" subtitle=": Triton se cae a las 12:00:00">
+        <WidgetFrame id="breaker" subtitle={format!(": Triton se cae a las {}", clock(fall_s))}>
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }
                 { past_end(p.t_ms, end, said) }
                 <ChartCanvas chart={(*chart).clone()} label={format!("{}Cambios de estado: {}.", now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))), r.transitions.iter().map(|(t, s)| format!("{} a las {}", s.label(), clock(*t))).collect::<Vec<_>>().join(", "))} height={280} />
-                <Player id="breaker" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} said={Said::Clock { start_s }} />
+                <Player id="breaker" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} said={Said::Clock { start_s }} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))}>
+                    if fall_now.is_some() && moment.is_some_and(|t| t < end) {
+                        <button type="button" id="breaker-fall" class="inject" onclick={inject}>{ "Tirar a Triton ahora" }</button>
+                    }
+                    <button type="button" id="breaker-pin" class="pin" onclick={pin} aria-pressed={pinned.to_string()}>
+                        { if pinned { "Quitar la corrida fijada" } else { "Fijar esta corrida" } }
+                    </button>
+                </Player>
                 { figures(&[], rows) }
                 <ol class="transitions" data-figure="transitions">
                     { for r.transitions.iter().take(shown).map(|(t, s)| html! { <li>{ format!("{}: {}", clock(*t), s.label()) }</li> }) }

@@ -22,6 +22,7 @@ pub fn BudgetWidget() -> Html {
         let pick = |f: fn(&(f64, f64, f64, f64)) -> f64| r2.curve.iter().map(|c| (c.0, f(c))).collect::<Vec<_>>();
         Rc::new(Chart::Lines(Lines {
             playhead: None,
+            ghost: None,
             x_desc: "intentos que fallan".into(),
             y_desc: "carga extra (reintentos / requests)".into(),
             series: vec![

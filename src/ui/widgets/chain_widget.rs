@@ -99,7 +99,7 @@ pub fn ChainWidget() -> Html {
                 }
                 <p class={class} role="status">{ said.verdict }</p>
                 <ChartCanvas chart={(*chart).clone()} label={label} height={250} />
-                <Player id="chain" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
+                <Player id="chain" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 { figures(&[], rows) }
                 { command_line(&h) }
             </div>

@@ -109,7 +109,7 @@ pub fn ClocksWidget() -> Html {
                 { past_end(p.t_ms, end, say) }
                 <p class={class} role="status" data-outcome={outcome_key(&result.outcome)}>{ sentence.clone() }</p>
                 <ChartCanvas chart={(*chart).clone()} label={format!("{}{sentence} {received}", now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))))} height={220} />
-                <Player id="clocks" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
+                <Player id="clocks" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 // (An `if`, not an `Option`: an absent node would shift the
                 // ones before it, and the player would start over.)
                 if let Some(rows) = rows {

@@ -52,6 +52,7 @@ pub fn DegradationWidget() -> Html {
         }
         Rc::new(Chart::Lines(Lines {
             playhead: None,
+            ghost: None,
             x_desc: "minuto".into(),
             y_desc: "parte de las requests".into(),
             series,

@@ -202,7 +202,7 @@ pub fn HerdWidget() -> Html {
                 <ChartCanvas chart={(*chart).clone()} label={summary} />
                 // Right under the chart; on a phone right under the pinned chart (the
                 // style sheet), so that playing it keeps the chart in view.
-                <Player id="herd" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
+                <Player id="herd" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} announce={stage_label.clone().map(AttrValue::from)} />
                 if let (Some(stage), Some(label)) = (stage, stage_label) {
                     <div class="stage" data-t-ms={moment.map(|t| (t.round() as i64).to_string())}>
                         <ChartCanvas chart={stage} {label} height={220} />

@@ -153,7 +153,7 @@ pub fn InflightWidget() -> Html {
                 <p class={verdict.0} role="status">{ verdict.1 }</p>
                 { run_notes(&run_note_list) }
                 <ChartCanvas chart={(*chart).clone()} label={label} height={300} />
-                <Player id="inflight" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
+                <Player id="inflight" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 { figures(&[], rows) }
                 { command_line(&h) }
             </div>

@@ -47,6 +47,14 @@ pub struct PlayerProps {
     /// How a moment is said.
     #[prop_or_default]
     pub said: Said,
+    /// What the widget adds to the player's controls (an injection, a pin).
+    #[prop_or_default]
+    pub children: Html,
+    /// The moment and its figures in words, for screen readers: announced
+    /// when the player stops on a moment (a pause, a step, the slider let
+    /// go), never frame by frame while it plays.
+    #[prop_or_default]
+    pub announce: Option<AttrValue>,
 }
 
 /// How a player says its moments.
@@ -272,6 +280,10 @@ pub fn Player(props: &PlayerProps) -> Html {
                 </select>
             </label>
             <button type="button" id={format!("{id}-restart")} class="restart" onclick={restart}>{ "Reiniciar" }</button>
+            { props.children.clone() }
+            <p class="visually-hidden" aria-live="polite" aria-atomic="true">
+                { if *playing { None } else { props.announce.clone() } }
+            </p>
         </div>
     }
 }

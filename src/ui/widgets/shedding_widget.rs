@@ -132,7 +132,7 @@ pub fn SheddingWidget() -> Html {
                 <p class={if over { "verdict warn" } else { "verdict ok" }} role="status">{ verdict }</p>
                 { run_notes(&run.notes()) }
                 <ChartCanvas chart={(*chart).clone()} label={label} height={380} />
-                <Player id="shedding" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
+                <Player id="shedding" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 { figures(&head, rows) }
                 { command_line(&h) }
             </div>

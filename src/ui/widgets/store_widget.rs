@@ -134,7 +134,7 @@ pub fn StoreWidget() -> Html {
                     <p class="notes" role="status">{ format!("Llegaste al tope de {MAX_STEPS} pasos tuyos: deshaz alguno o cambia de caso para seguir.") }</p>
                 }
                 { past_end(p.line.map(|l| l.saturating_mul(1000)), end, lines) }
-                <Player id="store" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} said={Said::Lines} />
+                <Player id="store" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} said={Said::Lines} announce={now.as_ref().map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 <div class="table-wrap" data-rows={shown.to_string()}>
                     <table class="lesson-table store-steps" data-figure="steps">
                         <caption>{ "Lo que pasa, paso a paso" }</caption>

@@ -1,11 +1,11 @@
 //! The retry storm, live: layers that retry, a server of fixed capacity and
 //! a trigger; does the overload outlive it? And where does it tip?
 
-use crate::chart::storm::{legend, StormChart};
+use crate::chart::storm::{legend, StormChart, StormGhost};
 use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int};
 use crate::sim::playback::{say, Playback};
-use crate::sim::storm::{assess, simulate, tipping_point, tipping_sentence, verdict, Outcome, StormParams, Tipping};
+use crate::sim::storm::{assess, simulate, Trigger, tipping_point, tipping_sentence, verdict, Outcome, StormParams, Tipping};
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
 use crate::ui::hooks::use_params::use_params;
@@ -15,6 +15,16 @@ use crate::ui::widgets::player::{Player, Run};
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
+
+/// A run drawn faintly beside the one shown.
+#[derive(Clone, PartialEq)]
+struct Ghost {
+    /// Shown while these parameters are (the run an injection led to); `None`: pinned.
+    of: Option<StormParams>,
+    lines: StormGhost,
+    /// The trigger's start an injection replaced, if it had already happened (its past changed too).
+    replaced: Option<u32>,
+}
 
 #[component]
 pub fn StormWidget() -> Html {
@@ -41,14 +51,64 @@ pub fn StormWidget() -> Html {
         on_keep,
     } = use_moment(&h.state, p.t_ms, end);
     let now = moment.map(|t| run.0.at(t));
+    // A ghost beside the run: the future an injection replaced (while the
+    // run it led to is shown), or a run the learner pinned (until unpinned).
+    let ghost = use_state(|| None::<Ghost>);
+    let shown_ghost = (*ghost)
+        .as_ref()
+        .filter(|g| g.of.as_ref().is_none_or(|q| *q == run_p))
+        .cloned();
     let r2 = run.clone();
-    let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
-        let c = StormChart::new(&r2.0, p.capacity, p.breaker.is_on());
-        Rc::new(Chart::Storm(match now {
-            Some(m) => c.so_far(m.buckets, m.t_ms / 1000.0),
-            None => c,
-        }))
-    });
+    let chart = use_memo(
+        (run_p.clone(), moment.map(f64::to_bits), shown_ghost.as_ref().map(|g| g.lines.clone())),
+        move |(p, _, ghost)| {
+            let mut c = StormChart::new(&r2.0, p.capacity, p.breaker.is_on());
+            c.ghost = ghost.clone();
+            Rc::new(Chart::Storm(match now {
+                Some(m) => c.so_far(m.buckets, m.t_ms / 1000.0),
+                None => c,
+            }))
+        },
+    );
+    // «Tirar el servidor ahora», «Llega un pico»: the trigger moved to the
+    // moment shown (a parameter: a link replays it); the future it replaces
+    // stays as a ghost.
+    let inject = |trigger: Trigger| {
+        let (ghost, state, run_p, chart) = (ghost.clone(), h.state.clone(), run_p.clone(), chart.clone());
+        Callback::from(move |e: MouseEvent| {
+            let (Some(t), Chart::Storm(c)) = (moment, &**chart) else {
+                return;
+            };
+            let t = t.round() as u32;
+            let next = StormParams {
+                trigger,
+                trigger_at_ms: t,
+                // An injected trigger lasts what the one set lasts (the lesson's 3 s if none).
+                trigger_ms: if run_p.trigger_ms == 0 { 3_000 } else { run_p.trigger_ms },
+                t_ms: Some(t),
+                ..run_p.clone()
+            };
+            let replaced = (run_p.trigger_ms > 0 && run_p.trigger_at_ms < t).then_some(run_p.trigger_at_ms);
+            ghost.set(Some(Ghost {
+                of: Some(StormParams { t_ms: None, ..next.clone() }),
+                lines: StormGhost::of(c, t as f64 / 1000.0, "sin el cambio"),
+                replaced,
+            }));
+            state.set_all(crate::sim::params::values(&next)).emit(e);
+        })
+    };
+    let pin = {
+        let (ghost, chart) = (ghost.clone(), chart.clone());
+        let pinned = shown_ghost.as_ref().is_some_and(|g| g.of.is_none());
+        Callback::from(move |_: MouseEvent| match (&**chart, pinned) {
+            (Chart::Storm(c), false) => ghost.set(Some(Ghost {
+                of: None,
+                lines: StormGhost::of(c, 0.0, "corrida fijada"),
+                replaced: None,
+            })),
+            _ => ghost.set(None),
+        })
+    };
     // The tipping point is a search (a dozen runs): only on request, and
     // forgotten as soon as a parameter changes.
     let tip = use_state(|| None::<(StormParams, Tipping)>);
@@ -107,6 +167,13 @@ pub fn StormWidget() -> Html {
         _ => None,
     };
     let mut run_note_list = r.notes();
+    if let Some(at) = shown_ghost.as_ref().and_then(|g| g.replaced) {
+        run_note_list.push(format!(
+            "El disparador que empezaba a los {} ya no ocurre: la corrida se volvió a calcular con el nuevo, a los {}; lo que iba a pasar sin el cambio queda tenue.",
+            say(at as f64),
+            say(p.trigger_at_ms as f64)
+        ));
+    }
     if let Some((q, Tipping::Unknown { trigger_ms, cut: true })) = &*tip {
         if *q == p {
             run_note_list.push(crate::sim::storm::tipping_unknown_note(*trigger_ms));
@@ -121,7 +188,7 @@ pub fn StormWidget() -> Html {
         <WidgetFrame id="storm" subtitle=": ¿se apaga sola?">
             <div>
                 { controls(&h, Some(&["rps", "capacity", "layers", "retries", "retry-in", "budget-pct", "breaker", "trigger", "trigger-ms"])) }
-                { more_controls(&h, &["trigger-at-s", "spike-pct", "timeout-ms", "base-ms", "breaker-open-s", "duration-s", "seed"]) }
+                { more_controls(&h, &["trigger-at-ms", "spike-pct", "timeout-ms", "base-ms", "breaker-open-s", "duration-s", "seed"]) }
             </div>
             <div class="results">
                 { notes(&h) }
@@ -133,7 +200,15 @@ pub fn StormWidget() -> Html {
                 <ChartCanvas chart={(*chart).clone()} label={label} height={360}>
                     { chart_key(&legend(match &**chart { Chart::Storm(c) => c, _ => unreachable!() })) }
                 </ChartCanvas>
-                <Player id="storm" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} />
+                <Player id="storm" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))}>
+                    if moment.is_some_and(|t| t < end) {
+                        <button type="button" id="storm-outage" class="inject" onclick={inject(Trigger::Outage)}>{ "Tirar el servidor ahora" }</button>
+                        <button type="button" id="storm-spike" class="inject" onclick={inject(Trigger::Spike)}>{ "Llega un pico" }</button>
+                    }
+                    <button type="button" id="storm-pin" class="pin" onclick={pin} aria-pressed={shown_ghost.as_ref().is_some_and(|g| g.of.is_none()).to_string()}>
+                        { if shown_ghost.as_ref().is_some_and(|g| g.of.is_none()) { "Quitar la corrida fijada" } else { "Fijar esta corrida" } }
+                    </button>
+                </Player>
                 { figures(&[], rows) }
                 <p class="tipping">
                     <button type="button" class="reset" onclick={find}>{ "Buscar el punto de quiebre" }</button>

@@ -229,7 +229,8 @@ impl Chart {
                 );
                 let ghost = l.ghost.iter().flat_map(|(name, series)| {
                     series.iter().flat_map(move |(label, _, pts)| {
-                        pts.iter().map(move |(x, y)| vec![format!("{label} ({name})"), fx(*x), fy(*y)])
+                        pts.iter()
+                            .map(move |(x, y)| vec![format!("{label} ({name})"), fx(*x), fy(*y)])
                     })
                 });
                 l.series

@@ -175,7 +175,12 @@ pub fn draw<DB: DrawingBackend>(
     if let Some(g) = &c.ghost {
         let cut = |v: &[(f64, f64)]| v.iter().map(|&(x, y)| (x, y.min(top))).collect::<Vec<_>>();
         ch.draw_series(LineSeries::new(cut(&g.offered), GHOST.stroke_width(2)))?;
-        ch.draw_series(DashedLineSeries::new(cut(&g.goodput), 5, 4, palette::OK.mix(0.45).stroke_width(2)))?;
+        ch.draw_series(DashedLineSeries::new(
+            cut(&g.goodput),
+            5,
+            4,
+            palette::OK.mix(0.45).stroke_width(2),
+        ))?;
     }
     // Cut at the top, and at the playhead while the run plays.
     let clip = |s: &[(f64, f64)]| {

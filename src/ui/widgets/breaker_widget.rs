@@ -58,38 +58,47 @@ pub fn BreakerWidget() -> Html {
     let fall_s = p.fall_ms as f64 / 1000.0;
     let r2 = run.clone();
     let ghost_lines = shown_ghost.as_ref().map(|g| (g.name.to_string(), g.lines.clone()));
-    let chart = use_memo((run_p.clone(), moment.map(f64::to_bits), ghost_lines), move |(_, _, ghost)| {
-        let pick = |f: fn(&crate::sim::breaker::Second) -> u32| {
-            r2.seconds.iter().map(|s| (s.t as f64, f(s) as f64)).collect::<Vec<_>>()
-        };
-        Rc::new(Chart::Lines(Lines {
-            x_desc: "segundos desde las 12:00:00".into(),
-            y_desc: "requests por segundo".into(),
-            series: vec![
-                ("esperan su timeout".into(), palette::ZOMBIE, pick(|s| s.timeouts)),
-                ("plan B al instante".into(), palette::OK, pick(|s| s.fallbacks)),
-                ("llegan a Triton".into(), palette::PRIMARY, pick(|s| s.calls)),
-            ],
-            x_percent: false,
-            y_percent: false,
-            threshold: None,
-            // Where Triton falls.
-            marker: Some(fall_s),
-            ghost: ghost.clone(),
-            // The seconds finished: a second's point is at its start.
-            playhead: now.map(|m| Playhead {
-                at: m.clock_s,
-                upto: start_s + m.seconds as f64,
-            }),
-        }))
-    });
+    let chart = use_memo(
+        (run_p.clone(), moment.map(f64::to_bits), ghost_lines),
+        move |(_, _, ghost)| {
+            let pick = |f: fn(&crate::sim::breaker::Second) -> u32| {
+                r2.seconds.iter().map(|s| (s.t as f64, f(s) as f64)).collect::<Vec<_>>()
+            };
+            Rc::new(Chart::Lines(Lines {
+                x_desc: "segundos desde las 12:00:00".into(),
+                y_desc: "requests por segundo".into(),
+                series: vec![
+                    ("esperan su timeout".into(), palette::ZOMBIE, pick(|s| s.timeouts)),
+                    ("plan B al instante".into(), palette::OK, pick(|s| s.fallbacks)),
+                    ("llegan a Triton".into(), palette::PRIMARY, pick(|s| s.calls)),
+                ],
+                x_percent: false,
+                y_percent: false,
+                threshold: None,
+                // Where Triton falls.
+                marker: Some(fall_s),
+                ghost: ghost.clone(),
+                // The seconds finished: a second's point is at its start.
+                playhead: now.map(|m| Playhead {
+                    at: m.clock_s,
+                    upto: start_s + m.seconds as f64,
+                }),
+            }))
+        },
+    );
     // «Tirar a Triton ahora»: the fall moved to the moment shown (a parameter:
     // a link replays it); the future it replaces stays as a ghost.
     let lines_of = |c: &Chart, from: f64| match c {
         Chart::Lines(l) => l
             .series
             .iter()
-            .map(|(label, color, pts)| (label.clone(), *color, pts.iter().copied().filter(|q| q.0 >= from).collect()))
+            .map(|(label, color, pts)| {
+                (
+                    label.clone(),
+                    *color,
+                    pts.iter().copied().filter(|q| q.0 >= from).collect(),
+                )
+            })
             .collect(),
         _ => Vec::new(),
     };
@@ -106,7 +115,10 @@ pub fn BreakerWidget() -> Html {
                 ..run_p.clone()
             };
             ghost.set(Some(Ghost {
-                of: Some(BreakerParams { t_ms: None, ..next.clone() }),
+                of: Some(BreakerParams {
+                    t_ms: None,
+                    ..next.clone()
+                }),
                 name: "sin el cambio",
                 lines: lines_of(&chart, clock_s),
             }));

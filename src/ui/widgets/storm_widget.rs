@@ -5,7 +5,9 @@ use crate::chart::storm::{legend, StormChart, StormGhost};
 use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int};
 use crate::sim::playback::{say, Playback};
-use crate::sim::storm::{assess, simulate, Trigger, tipping_point, tipping_sentence, verdict, Outcome, StormParams, Tipping};
+use crate::sim::storm::{
+    assess, simulate, tipping_point, tipping_sentence, verdict, Outcome, StormParams, Tipping, Trigger,
+};
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
 use crate::ui::hooks::use_params::use_params;
@@ -60,7 +62,11 @@ pub fn StormWidget() -> Html {
         .cloned();
     let r2 = run.clone();
     let chart = use_memo(
-        (run_p.clone(), moment.map(f64::to_bits), shown_ghost.as_ref().map(|g| g.lines.clone())),
+        (
+            run_p.clone(),
+            moment.map(f64::to_bits),
+            shown_ghost.as_ref().map(|g| g.lines.clone()),
+        ),
         move |(p, _, ghost)| {
             let mut c = StormChart::new(&r2.0, p.capacity, p.breaker.is_on());
             c.ghost = ghost.clone();
@@ -90,7 +96,10 @@ pub fn StormWidget() -> Html {
             };
             let replaced = (run_p.trigger_ms > 0 && run_p.trigger_at_ms < t).then_some(run_p.trigger_at_ms);
             ghost.set(Some(Ghost {
-                of: Some(StormParams { t_ms: None, ..next.clone() }),
+                of: Some(StormParams {
+                    t_ms: None,
+                    ..next.clone()
+                }),
                 lines: StormGhost::of(c, t as f64 / 1000.0, "sin el cambio"),
                 replaced,
             }));

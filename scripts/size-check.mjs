@@ -62,8 +62,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // the store: their moments from the core, the charts' playheads, the store's
 // line-by-line moment): 350,744 brotli, 436,815 gzipped (+10,475 brotli).
 // The players together: ≈ 27 KB brotli of the 40 KB the issue allows.
-const LIMIT = 438 * 1000;
-const LIMIT_BR = 352 * 1000;
+// Then injection and comparison (the storm's and the breaker's «ahora»
+// buttons, a ghost of the replaced future, «Fijar esta corrida», the
+// announcement on pause): 356,543 brotli, 443,753 gzipped (+5,799 brotli).
+// The players together: ≈ 32.7 KB brotli of the 40 KB the issue allows.
+const LIMIT = 445 * 1000;
+const LIMIT_BR = 358 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
 // is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and
 // wide); it comes first and shows the text and the charts at once.

@@ -60,13 +60,13 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab breaker --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for BreakerParams {
+impl crate::sim::scenario::Scenario for BreakerParams {
     const ABOUT: &'static str = "The circuit breaker when Triton falls at 12:00:00 (exercise 7).";
     const BUDGET: &'static str = "every request is played, at most rps × (window-s + duration-s) = 10,000 × 720 = 7,200,000; every accepted run plays to the end.";
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
         use crate::fmt::es_dec;
-        use crate::scenario::Run;
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let r = ctx.time(|| simulate(p));
         let mut lines: Vec<String> = r

@@ -53,12 +53,12 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab chain --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for ChainParams {
+impl crate::sim::scenario::Scenario for ChainParams {
     const ABOUT: &'static str = "C01's chain of deadlines (300 → 250 → 150 → 100 ms) and the zombie work.";
     const BUDGET: &'static str = "none needed (one request, closed form).";
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
-        use crate::scenario::Run;
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let r = ctx.time(|| run(p));
         // The widget's words: its verdict, then its figures, then the mistake if made.

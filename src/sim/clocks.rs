@@ -44,12 +44,12 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab clocks --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for ClocksParams {
+impl crate::sim::scenario::Scenario for ClocksParams {
     const ABOUT: &'static str = "Three clocks in one call: connect, read (silence between pieces) and total timeouts.";
     const BUDGET: &'static str = "none needed (closed form, no loop over pieces); at most 2,000 pieces are listed for the chart, the count is exact. A call that never ends has no count of pieces (null).";
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
-        use crate::scenario::Run;
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let r = ctx.time(|| run(p));
         let sentence = r.outcome.sentence();

@@ -97,12 +97,12 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab degradation --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for DegradationParams {
+impl crate::sim::scenario::Scenario for DegradationParams {
     const ABOUT: &'static str = "Graceful degradation: fallbacks counted by reason, and the alert on their share.";
     const BUDGET: &'static str = "none needed (one figure per simulated minute, at most 1,440 minutes).";
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
-        use crate::scenario::Run;
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let r = ctx.time(|| run(p));
         let mut lines: Vec<String> = reason_rows(p, &r)

@@ -134,12 +134,12 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab failmode --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for FailModeParams {
+impl crate::sim::scenario::Scenario for FailModeParams {
     const ABOUT: &'static str = "Fail-open or fail-closed: what passes and what stops while a checker is down.";
     const BUDGET: &'static str = "none needed (closed form).";
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
-        use crate::scenario::Run;
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let r = ctx.time(|| run(p));
         let line = r.sentence.clone();

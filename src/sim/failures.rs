@@ -453,13 +453,13 @@ impl FailureParams {
 
 /// What the command line says of it (`sensei-lab failure --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for FailureParams {
+impl crate::sim::scenario::Scenario for FailureParams {
     const ABOUT: &'static str =
         "Would you retry? The decision for one failure and caller, then what each failure says on each of C01's paths (the lesson's table and rules).";
     const BUDGET: &'static str = "none needed (a table).";
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
-        use crate::scenario::Run;
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
+        use crate::sim::scenario::Run;
         use serde_json::{json, Value};
         let paths = [("ana", Situation::interactive()), ("batch", Situation::batch())];
         let situation = p.situation();

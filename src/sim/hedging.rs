@@ -51,13 +51,13 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab hedging --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for HedgingParams {
+impl crate::sim::scenario::Scenario for HedgingParams {
     const ABOUT: &'static str = "Hedged requests: a second copy at a percentile, by Monte Carlo (exercise 8).";
     const BUDGET: &'static str = "--reads itself (at most 200,000); every run plays all of them. Where the lesson's arithmetic does not describe the run, a note says so and gives the simulation's figure.";
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
         use crate::fmt::{es_int, es_percent};
-        use crate::scenario::Run;
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let (r, f) = ctx.time(|| (simulate(p), formula(p)));
         let notes = notes(p, &f, &r);

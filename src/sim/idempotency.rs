@@ -594,13 +594,13 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab store --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for StoreParams {
+impl crate::sim::scenario::Scenario for StoreParams {
     const ABOUT: &'static str =
         "The idempotency store: keys, retries, a retry while the first runs, another body, expiry (exercise 9).";
     const BUDGET: &'static str = "scripts of at most 200 actions (the cases have a handful).";
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
-        use crate::scenario::Run;
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let r = ctx.time(|| run(p));
         let mut lines: Vec<String> = r

@@ -60,7 +60,7 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab inflight --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for InflightParams {
+impl crate::sim::scenario::Scenario for InflightParams {
     const ABOUT: &'static str =
         "Little's law and MAX_INFLIGHT: what waiting too long costs a pod (formula and simulation).";
     const BUDGET: &'static str = "the simulation of one pod plays at most 200,000 arrivals (180,000 when they are random): (rps ÷ pods) × duration-s within it, or refused here (the page plays what fits and says so). With no steady state in what was played (each request holds its place longer than the run), it gives no steady-state share or mean.";
@@ -82,9 +82,9 @@ impl crate::scenario::Scenario for InflightParams {
         })
     }
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
         use crate::fmt::{es_approx, es_count, es_dec, es_int, es_num, es_percent};
-        use crate::scenario::Run;
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let (f, s) = ctx.time(|| (formula(p), simulate(p)));
         let mut notes = s.notes();

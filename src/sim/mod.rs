@@ -23,5 +23,8 @@ pub mod policy;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod printable;
 pub mod retries;
+/// What a scenario is on the command line (native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod scenario;
 pub mod shedding;
 pub mod storm;

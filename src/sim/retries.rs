@@ -43,14 +43,14 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab backoff --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for BackoffParams {
+impl crate::sim::scenario::Scenario for BackoffParams {
     const ABOUT: &'static str =
         "The backoff calculator: the wait before each retry, at most and on average (exercise 2).";
     const BUDGET: &'static str = "4,000 sampled runs of the waits, always.";
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
         use crate::fmt::es_dec;
-        use crate::scenario::Run;
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let t = ctx.time(|| backoff(p));
         let mut lines: Vec<String> = t
@@ -190,13 +190,13 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab layers --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for LayersParams {
+impl crate::sim::scenario::Scenario for LayersParams {
     const ABOUT: &'static str = "Layers that retry multiply: the attempts reaching each piece (exercise 4).";
     const BUDGET: &'static str = "none needed (closed form).";
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
         use crate::fmt::es_dec;
-        use crate::scenario::Run;
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let r = ctx.time(|| layers(p));
         let bottom = r.reaching.last().copied().unwrap_or(1.0);
@@ -273,12 +273,12 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab budget --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for BudgetParams {
+impl crate::sim::scenario::Scenario for BudgetParams {
     const ABOUT: &'static str = "The retry budget: retries wanted against allowed, and the extra load.";
     const BUDGET: &'static str = "2,000 requests per point of the token bucket's curve, 51 points, and 2,000 more at the chosen failing share, always.";
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
-        use crate::scenario::Run;
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let r = ctx.time(|| budget(p));
         Run::plain(json!(r), vec![budget_sentence(p, &r), extra_sentence(&r)])

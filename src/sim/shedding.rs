@@ -56,7 +56,7 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab shedding --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for SheddingParams {
+impl crate::sim::scenario::Scenario for SheddingParams {
     const ABOUT: &'static str = "Load shedding: an unbounded queue against a server that sheds, above its capacity.";
     const BUDGET: &'static str = "at most 200,000 arrivals, with room for their noise: rps × duration-s ≤ 180,000, or refused here (the page plays the whole seconds that fit and says so).";
 
@@ -73,9 +73,9 @@ impl crate::scenario::Scenario for SheddingParams {
         })
     }
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
         use crate::fmt::{es_int, es_percent};
-        use crate::scenario::Run;
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let r = ctx.time(|| simulate(p));
         let line = |name: &str, s: &ServerRun| {

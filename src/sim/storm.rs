@@ -135,7 +135,7 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab storm --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for StormParams {
+impl crate::sim::scenario::Scenario for StormParams {
     const ABOUT: &'static str =
         "A retry storm: layers that retry in front of a server of fixed capacity, and a trigger.";
     const BUDGET: &'static str = "at most 650,000 attempts to the server (room for the largest calm run, 2,000 × 300 s). A storm can grow without end, so a run that reaches the budget stops there and says so (\"truncated\": true, \"cut_at_s\", a note): its timeline ends where the data end, and it concludes nothing (outcome \"cut\", recovered null; the tipping point \"unknown\").";
@@ -144,8 +144,8 @@ impl crate::scenario::Scenario for StormParams {
         "Also search the shortest trigger after which the system no longer recovers.",
     )];
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
-        use crate::scenario::Run;
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
+        use crate::sim::scenario::Run;
         use serde_json::json;
         let tipping = ctx.on("tipping");
         let (r, outcome, tip) = ctx.time(|| {

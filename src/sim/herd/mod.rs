@@ -64,13 +64,13 @@ crate::params! {
 
 /// What the command line says of it (`sensei-lab herd --help`).
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::scenario::Scenario for HerdParams {
+impl crate::sim::scenario::Scenario for HerdParams {
     const ABOUT: &'static str = "The thundering herd: clients fail together and retry with backoff (and jitter).";
     const BUDGET: &'static str =
         "at most clients × retries = 100,000 × 10 = 1,000,000 attempts; every accepted run plays to the end.";
 
-    fn report(p: &Self, ctx: &mut impl crate::scenario::Session) -> crate::scenario::Run {
-        use crate::scenario::Run;
+    fn report(p: &Self, ctx: &mut impl crate::sim::scenario::Session) -> crate::sim::scenario::Run {
+        use crate::sim::scenario::Run;
         use serde_json::json;
         // One scratch for every run, as the widget re-runs.
         let mut scratch = HerdScratch::default();

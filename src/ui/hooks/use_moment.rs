@@ -3,8 +3,10 @@
 //! that is not kept. The player ([`crate::ui::widgets::player`]) sends both.
 
 use crate::sim::params::Value;
+use crate::sim::playback::Playback;
 use crate::sim::playback::{past_end_note, MOMENT_KEY};
 use crate::ui::hooks::use_params::ValuesState;
+use crate::ui::widgets::player::Run;
 use yew::prelude::*;
 
 /// What a played widget needs of its moment.
@@ -52,5 +54,47 @@ pub fn past_end(kept: Option<u32>, end: f64, said: impl Fn(f64) -> String) -> Ht
             <ul class="notes" role="status"><li>{ crate::text::upper_first(&past_end_note(&said(t as f64), &said(end))) }{ "." }</li></ul>
         },
         None => Html::default(),
+    }
+}
+
+/// A played widget's run and its player's part, as every played widget opens:
+/// the run memoised on its parameters without the moment, its span as the
+/// player's [`Run`], the end, and the moment ([`use_moment`]).
+pub struct Played<R> {
+    pub run: std::rc::Rc<R>,
+    pub span: Run,
+    pub end: f64,
+    pub moment: Moment,
+}
+
+/// [`Played`] for parameters `run_p` (the moment left out: the run does not
+/// depend on it), `kept` the `t-ms` parameter.
+#[hook]
+pub fn use_played<P, R, S>(
+    state: &ValuesState,
+    run_p: &P,
+    kept: Option<u32>,
+    simulate: fn(&P) -> R,
+    span: fn(&R, &P) -> S,
+) -> Played<R>
+where
+    P: PartialEq + Clone + 'static,
+    R: 'static,
+    S: Playback + 'static,
+{
+    let run = use_memo(run_p.clone(), simulate);
+    let played_span = {
+        let r = run.clone();
+        use_memo(run_p.clone(), move |p| {
+            Run(std::rc::Rc::new(span(&r, p)) as std::rc::Rc<dyn Playback>)
+        })
+    };
+    let end = played_span.0.end_ms();
+    let moment = use_moment(state, kept, end);
+    Played {
+        run,
+        span: (*played_span).clone(),
+        end,
+        moment,
     }
 }

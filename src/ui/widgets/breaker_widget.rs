@@ -4,13 +4,13 @@ use crate::chart::palette;
 use crate::chart::simple::{Lines, Playhead};
 use crate::chart::Chart;
 use crate::sim::breaker::{simulate, BreakerParams};
-use crate::sim::playback::Playback;
+
 use crate::ui::canvas::chart_canvas::ChartCanvas;
-use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
+use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
 use crate::ui::widgets::figures::{figures, row};
-use crate::ui::widgets::player::{Player, Run, Said};
+use crate::ui::widgets::player::{Player, Said};
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -35,17 +35,16 @@ pub fn BreakerWidget() -> Html {
         t_ms: None,
         ..p.clone()
     };
-    let run = use_memo(run_p.clone(), simulate);
-    let span = {
-        let r = run.clone();
-        use_memo(run_p.clone(), move |_| Run(Rc::new(r.span()) as Rc<dyn Playback>))
-    };
-    let end = span.0.end_ms();
-    let Moment {
-        t: moment,
-        on_frame,
-        on_keep,
-    } = use_moment(&h.state, p.t_ms, end);
+    let Played {
+        run,
+        span,
+        end,
+        moment: Moment {
+            t: moment,
+            on_frame,
+            on_keep,
+        },
+    } = use_played(&h.state, &run_p, p.t_ms, simulate, |r, _| r.span());
     let now = moment.map(|t| run.at(t));
     let start_s = run.start_s();
     // A ghost beside the run: the future «Tirar a Triton ahora» replaced
@@ -166,7 +165,7 @@ pub fn BreakerWidget() -> Html {
                 { notes(&h) }
                 { past_end(p.t_ms, end, said) }
                 <ChartCanvas chart={(*chart).clone()} label={format!("{}Cambios de estado: {}.", now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))), r.transitions.iter().map(|(t, s)| format!("{} a las {}", s.label(), clock(*t))).collect::<Vec<_>>().join(", "))} height={280} />
-                <Player id="breaker" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} said={Said::Clock { start_s }} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))}>
+                <Player id="breaker" run={span.clone()} t_ms={moment} {on_frame} {on_keep} said={Said::Clock { start_s }} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))}>
                     if fall_now.is_some() && moment.is_some_and(|t| t < end) {
                         <button type="button" id="breaker-fall" class="inject" onclick={inject}>{ "Tirar a Triton ahora" }</button>
                     }

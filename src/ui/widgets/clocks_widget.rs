@@ -2,13 +2,13 @@
 
 use crate::chart::Chart;
 use crate::sim::clocks::{run, ClocksParams, Outcome};
-use crate::sim::playback::{say, Playback};
+use crate::sim::playback::say;
 use crate::ui::canvas::chart_canvas::ChartCanvas;
-use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
+use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
 use crate::ui::widgets::figures::{figures, row};
-use crate::ui::widgets::player::{Player, Run};
+use crate::ui::widgets::player::Player;
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -22,17 +22,16 @@ pub fn ClocksWidget() -> Html {
         t_ms: None,
         ..p.clone()
     };
-    let result = use_memo(run_p.clone(), run);
-    let span = {
-        let r = result.clone();
-        use_memo(run_p.clone(), move |p| Run(Rc::new(r.span(p)) as Rc<dyn Playback>))
-    };
-    let end = span.0.end_ms();
-    let Moment {
-        t: moment,
-        on_frame,
-        on_keep,
-    } = use_moment(&h.state, p.t_ms, end);
+    let Played {
+        run: result,
+        span,
+        end,
+        moment: Moment {
+            t: moment,
+            on_frame,
+            on_keep,
+        },
+    } = use_played(&h.state, &run_p, p.t_ms, run, |r, p| r.span(p));
     let now = moment.map(|t| result.at(&run_p, t));
     let r = result.clone();
     let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
@@ -109,7 +108,7 @@ pub fn ClocksWidget() -> Html {
                 { past_end(p.t_ms, end, say) }
                 <p class={class} role="status" data-outcome={outcome_key(&result.outcome)}>{ sentence.clone() }</p>
                 <ChartCanvas chart={(*chart).clone()} label={format!("{}{sentence} {received}", now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))))} height={220} />
-                <Player id="clocks" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
+                <Player id="clocks" run={span.clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 // (An `if`, not an `Option`: an absent node would shift the
                 // ones before it, and the player would start over.)
                 if let Some(rows) = rows {

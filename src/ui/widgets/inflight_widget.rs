@@ -5,13 +5,13 @@ use crate::chart::inflight::InflightChart;
 use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int, es_percent};
 use crate::sim::inflight::{formula, memory_label, simulate, verdict, InflightParams};
-use crate::sim::playback::{say, Playback};
+use crate::sim::playback::say;
 use crate::ui::canvas::chart_canvas::ChartCanvas;
-use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
+use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes, run_notes};
 use crate::ui::widgets::figures::{figures, row};
-use crate::ui::widgets::player::{Player, Run};
+use crate::ui::widgets::player::Player;
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -25,17 +25,22 @@ pub fn InflightWidget() -> Html {
         t_ms: None,
         ..p.clone()
     };
-    let run = use_memo(run_p.clone(), |p| (formula(p), simulate(p)));
-    let span = {
-        let r = run.clone();
-        use_memo(run_p.clone(), move |_| Run(Rc::new(r.1.span()) as Rc<dyn Playback>))
-    };
-    let end = span.0.end_ms();
-    let Moment {
-        t: moment,
-        on_frame,
-        on_keep,
-    } = use_moment(&h.state, p.t_ms, end);
+    let Played {
+        run,
+        span,
+        end,
+        moment: Moment {
+            t: moment,
+            on_frame,
+            on_keep,
+        },
+    } = use_played(
+        &h.state,
+        &run_p,
+        p.t_ms,
+        |p| (formula(p), simulate(p)),
+        |r, _| r.1.span(),
+    );
     let now = moment.map(|t| run.1.at(t));
     let r = run.clone();
     let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
@@ -153,7 +158,7 @@ pub fn InflightWidget() -> Html {
                 <p class={verdict.0} role="status">{ verdict.1 }</p>
                 { run_notes(&run_note_list) }
                 <ChartCanvas chart={(*chart).clone()} label={label} height={300} />
-                <Player id="inflight" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
+                <Player id="inflight" run={span.clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 { figures(&[], rows) }
                 { command_line(&h) }
             </div>

@@ -3,14 +3,14 @@
 use crate::chart::shedding::SheddingChart;
 use crate::chart::Chart;
 use crate::fmt::{es_int, es_percent};
-use crate::sim::playback::{say, Playback};
+use crate::sim::playback::say;
 use crate::sim::shedding::{kind_share_text, simulate, ServerSoFar, SheddingParams};
 use crate::ui::canvas::chart_canvas::ChartCanvas;
-use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
+use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes, run_notes};
 use crate::ui::widgets::figures::{figures, row};
-use crate::ui::widgets::player::{Player, Run};
+use crate::ui::widgets::player::Player;
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -24,17 +24,16 @@ pub fn SheddingWidget() -> Html {
         t_ms: None,
         ..p.clone()
     };
-    let run = use_memo(run_p.clone(), simulate);
-    let span = {
-        let r = run.clone();
-        use_memo(run_p.clone(), move |_| Run(Rc::new(r.span()) as Rc<dyn Playback>))
-    };
-    let end = span.0.end_ms();
-    let Moment {
-        t: moment,
-        on_frame,
-        on_keep,
-    } = use_moment(&h.state, p.t_ms, end);
+    let Played {
+        run,
+        span,
+        end,
+        moment: Moment {
+            t: moment,
+            on_frame,
+            on_keep,
+        },
+    } = use_played(&h.state, &run_p, p.t_ms, simulate, |r, _| r.span());
     let now = moment.map(|t| run.at(t));
     let r2 = run.clone();
     let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
@@ -132,7 +131,7 @@ pub fn SheddingWidget() -> Html {
                 <p class={if over { "verdict warn" } else { "verdict ok" }} role="status">{ verdict }</p>
                 { run_notes(&run.notes()) }
                 <ChartCanvas chart={(*chart).clone()} label={label} height={380} />
-                <Player id="shedding" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
+                <Player id="shedding" run={span.clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 { figures(&head, rows) }
                 { command_line(&h) }
             </div>

@@ -4,16 +4,16 @@
 use crate::chart::storm::{legend, StormChart, StormGhost};
 use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int};
-use crate::sim::playback::{say, Playback};
+use crate::sim::playback::say;
 use crate::sim::storm::{
     assess, simulate, tipping_point, tipping_sentence, verdict, Outcome, StormParams, Tipping, Trigger,
 };
 use crate::ui::canvas::chart_canvas::ChartCanvas;
-use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
+use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, more_controls, notes, run_notes};
 use crate::ui::widgets::figures::{figures, row};
-use crate::ui::widgets::player::{Player, Run};
+use crate::ui::widgets::player::Player;
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -37,21 +37,26 @@ pub fn StormWidget() -> Html {
         t_ms: None,
         ..p.clone()
     };
-    let run = use_memo(run_p.clone(), |p| {
-        let r = simulate(p);
-        let o = assess(p, &r);
-        (r, o)
-    });
-    let span = {
-        let r = run.clone();
-        use_memo(run_p.clone(), move |_| Run(Rc::new(r.0.span()) as Rc<dyn Playback>))
-    };
-    let end = span.0.end_ms();
-    let Moment {
-        t: moment,
-        on_frame,
-        on_keep,
-    } = use_moment(&h.state, p.t_ms, end);
+    let Played {
+        run,
+        span,
+        end,
+        moment: Moment {
+            t: moment,
+            on_frame,
+            on_keep,
+        },
+    } = use_played(
+        &h.state,
+        &run_p,
+        p.t_ms,
+        |p| {
+            let r = simulate(p);
+            let o = assess(p, &r);
+            (r, o)
+        },
+        |r, _| r.0.span(),
+    );
     let now = moment.map(|t| run.0.at(t));
     // A ghost beside the run: the future an injection replaced (while the
     // run it led to is shown), or a run the learner pinned (until unpinned).
@@ -209,7 +214,7 @@ pub fn StormWidget() -> Html {
                 <ChartCanvas chart={(*chart).clone()} label={label} height={360}>
                     { chart_key(&legend(match &**chart { Chart::Storm(c) => c, _ => unreachable!() })) }
                 </ChartCanvas>
-                <Player id="storm" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))}>
+                <Player id="storm" run={span.clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))}>
                     if moment.is_some_and(|t| t < end) {
                         <button type="button" id="storm-outage" class="inject" onclick={inject(Trigger::Outage)}>{ "Tirar el servidor ahora" }</button>
                         <button type="button" id="storm-spike" class="inject" onclick={inject(Trigger::Spike)}>{ "Llega un pico" }</button>

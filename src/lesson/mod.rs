@@ -107,6 +107,7 @@ pub fn check_directive(slug: &str, d: &Directive) -> Option<String> {
             (!TABLES.contains(&id)).then(|| format!("unknown table «{id}»"))
         }),
         "details" => need("summary"),
+        "task" => crate::exercise::task::parse(d).err(),
         "progress" | "cards" => None,
         "knew" => need("n").or_else(|| {
             let n = d.get("n").unwrap_or_default();

@@ -36,6 +36,11 @@ fn block(slug: &str, b: &Block) -> Html {
             let n = directive.get("n").and_then(|n| n.parse().ok()).unwrap_or(0);
             island(slug, IslandPiece::Exercise(n))
         }
+        // A widget's task: shown in its widget's frame (`ui::widgets::task_box`).
+        Block::Container { directive, .. } if directive.name == "task" => match check_directive(slug, directive) {
+            Some(problem) => unplaceable(&problem),
+            None => Html::default(),
+        },
         Block::Container { directive, body } => {
             let summary = directive.get("summary").unwrap_or("Ver más").to_string();
             html! {

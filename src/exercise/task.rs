@@ -1,0 +1,597 @@
+//! A widget's tasks: «Predice y comprueba» in the lesson, beside the widget.
+//!
+//! An author writes a task in the lesson's markdown, after its widget, as a
+//! container directive; no code:
+//!
+//! ```text
+//! :::task{widget="herd" id="doble" predict="gave-up" set="jitter=none&capacity=100"}
+//! Si el servidor atendiera el doble, ¿cuántos clientes se rendirían sin jitter?
+//! :::
+//! ```
+//!
+//! Three kinds:
+//! * `predict="figure"`: the learner writes a prediction before looking. The
+//!   widget takes the parameters of `set` and hides its results until the
+//!   prediction is committed; then the run plays. Right when within `tol`
+//!   (an amount in the figure's unit: `"1 s"`, `"2 %"` of a share) or
+//!   `tol-rel` (a share of the value, `"5%"`; 2 % unless told).
+//! * `find="figure"`: the learner explores with the widget and writes what
+//!   they found (nothing hidden), marked the same way.
+//! * `goal="figure < value; …"`: the learner moves the controls until every
+//!   condition holds, and checks the state they reached. A side is a figure
+//!   or a value written as the figure's unit reads it (`100 ms`, `6 %`,
+//!   `no`); `=` compares exactly.
+//!
+//! A figure is one of the scenario's results, computed by the core at the
+//! widget's parameters ([`figures`]), or one of its parameters by its key.
+//! Everything here is pure: the page gives the widget's parameters as its
+//! query and gets marks back.
+
+use super::answer::{self, read, Read, Unit};
+use super::{check_part, Expect, Mark, Part, Tol};
+use crate::lesson::Directive;
+use crate::sim::params::{self, Params, Value};
+
+/// One of the figures a task may name.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Figure {
+    pub key: &'static str,
+    /// What it is, in Spanish, as feedback names it («el p99»).
+    pub label: &'static str,
+    pub unit: Unit,
+}
+
+macro_rules! fig {
+    ($key:literal, $label:literal, $unit:ident) => {
+        Figure {
+            key: $key,
+            label: $label,
+            unit: $unit,
+        }
+    };
+}
+
+/// The results a task may ask about, by widget (its parameters come on top).
+pub fn results(widget: &str) -> &'static [Figure] {
+    use Unit::*;
+    match widget {
+        "clocks" => &[fig!("end-ms", "cuándo termina la llamada", Ms)],
+        "inflight" => &[
+            fig!("rejected", "la parte que recibe un 503", Share),
+            fig!("demand", "los lugares que haría falta por pod", Count),
+        ],
+        "chain" => &[
+            fig!("zombie-ms", "el trabajo zombi", Ms),
+            fig!("caller-done-ms", "cuándo tiene el caller su respuesta", Ms),
+        ],
+        "backoff" => &[fig!("total-max-ms", "la espera total más larga", Ms)],
+        "herd" => &[
+            fig!("gave-up", "los clientes que se rinden", Count),
+            fig!("served", "los clientes atendidos", Count),
+            fig!("attempts", "los intentos", Count),
+            fig!("peak", "el pico por ventana", Count),
+        ],
+        "failure" => &[
+            fig!("retry", "si reintenta", YesNo),
+            fig!("after-ms", "la espera antes de reintentar", Ms),
+        ],
+        "layers" => &[fig!("bottom", "los intentos que llegan al fondo por request", Count)],
+        "storm" => &[
+            fig!("recovers", "si se recupera", YesNo),
+            fig!("tipping-ms", "el disparador más corto que ya no se recupera", Ms),
+        ],
+        "budget" => &[
+            fig!("allowed", "los reintentos por segundo que deja el presupuesto", Rate),
+            fig!("wanted", "los reintentos por segundo que se querrían", Rate),
+        ],
+        "store" => &[fig!("performed", "las veces que se hizo la operación", Count)],
+        "breaker" => &[fig!("opens-at", "la hora en que se abre", Clock)],
+        "shedding" => &[
+            fig!(
+                "fifo-in-time",
+                "la parte que llega a tiempo con la fila sin tope",
+                Share
+            ),
+            fig!("shed-in-time", "la parte que llega a tiempo soltando carga", Share),
+            fig!(
+                "interactive-in-time",
+                "la parte de las interactivas que llega a tiempo soltando carga",
+                Share
+            ),
+        ],
+        "hedging" => &[
+            fig!("p99-ms", "el p99 con hedging", Ms),
+            fig!("extra", "la carga extra", Share),
+        ],
+        "degradation" => &[
+            fig!(
+                "timeouts-per-min",
+                "los fallbacks por timeout por minuto en el incidente",
+                Count
+            ),
+            fig!("alert", "si suena la alerta", YesNo),
+        ],
+        "failmode" => &[
+            fig!("good-blocked", "los posts buenos que no pasan", Count),
+            fig!("bad-through", "los posts malos que pasan", Count),
+        ],
+        _ => &[],
+    }
+}
+
+/// A figure by key: one of [`results`], or a parameter of the widget.
+pub fn find_figure(widget: &str, key: &str) -> Option<Figure> {
+    if let Some(f) = results(widget).iter().find(|f| f.key == key) {
+        return Some(*f);
+    }
+    let spec = (crate::scenario::find(widget)?.specs)().iter().find(|s| s.key == key)?;
+    let unit = match spec.unit {
+        "ms" => Unit::Ms,
+        "%" => Unit::Share,
+        _ => Unit::Count,
+    };
+    matches!(spec.kind, params::Kind::Int { .. }).then_some(Figure {
+        key: spec.key,
+        label: spec.label,
+        unit,
+    })
+}
+
+fn param<P: Params>(p: &P, key: &str, unit: Unit) -> Option<f64> {
+    match p.get(key) {
+        Value::Int(v) if unit == Unit::Share => Some(v as f64 / 100.0),
+        Value::Int(v) => Some(v as f64),
+        _ => None,
+    }
+}
+
+/// Figure `key` of `widget` at the parameters of `query` (read as a link's,
+/// the moment left out), computed by the core. `None`: no such figure, or
+/// it does not happen at these parameters (a breaker that never opens).
+pub fn figure(widget: &str, query: &str, key: &str) -> Option<f64> {
+    use crate::sim::*;
+    let f = find_figure(widget, key)?;
+    let yes = |b: bool| Some(if b { 1.0 } else { 0.0 });
+    macro_rules! at {
+        ($p:ty) => {{
+            let (p, _) = params::from_query::<$p>(query);
+            if results(widget).iter().all(|r| r.key != key) {
+                return param(&p, key, f.unit);
+            }
+            p
+        }};
+    }
+    match widget {
+        "clocks" => clocks::run(&at!(clocks::ClocksParams))
+            .outcome
+            .at_ms()
+            .map(|v| v as f64),
+        "inflight" => {
+            let r = inflight::formula(&at!(inflight::InflightParams));
+            Some(if key == "rejected" {
+                r.rejected_share
+            } else {
+                r.pod_demand
+            })
+        }
+        "chain" => {
+            let p = at!(chain::ChainParams);
+            let r = chain::run(&p);
+            Some(if key == "zombie-ms" {
+                r.at(&p, r.end_ms(&p) as f64).zombie_ms as f64
+            } else {
+                r.caller_done_ms as f64
+            })
+        }
+        "backoff" => Some(retries::backoff(&at!(retries::BackoffParams)).total_max_ms),
+        "herd" => {
+            let r = herd::simulate(&at!(herd::HerdParams));
+            Some(match key {
+                "gave-up" => r.gave_up as f64,
+                "served" => r.served as f64,
+                "attempts" => r.attempts as f64,
+                _ => r.peak as f64,
+            })
+        }
+        "failure" => {
+            let p = at!(failures::FailureParams);
+            let d = failures::decide(&p.situation());
+            if key == "retry" {
+                yes(d.retry)
+            } else {
+                d.after_ms.filter(|_| d.retry).map(|v| v as f64)
+            }
+        }
+        "layers" => retries::layers(&at!(retries::LayersParams)).reaching.last().copied(),
+        "storm" => {
+            let p = at!(storm::StormParams);
+            if key == "recovers" {
+                let run = storm::simulate(&p);
+                match storm::assess(&p, &run) {
+                    storm::Outcome::Recovered { .. } => yes(true),
+                    storm::Outcome::Metastable { .. } | storm::Outcome::Overloaded => yes(false),
+                    _ => None,
+                }
+            } else {
+                match storm::tipping_point(&p) {
+                    storm::Tipping::At { ms } => Some(ms as f64),
+                    _ => None,
+                }
+            }
+        }
+        "budget" => {
+            let r = retries::budget(&at!(retries::BudgetParams));
+            Some(if key == "allowed" {
+                r.allowed_per_s
+            } else {
+                r.wanted_per_s
+            })
+        }
+        "store" => Some(idempotency::run(&at!(idempotency::StoreParams)).performed.len() as f64),
+        "breaker" => breaker::simulate(&at!(breaker::BreakerParams))
+            .transitions
+            .iter()
+            .find(|(_, s)| *s == crate::sim::policy::breaker::State::Open)
+            .map(|(t, _)| *t),
+        "shedding" => {
+            let r = shedding::simulate(&at!(shedding::SheddingParams));
+            match key {
+                "fifo-in-time" => Some(r.unbounded.goodput_share),
+                "shed-in-time" => Some(r.shedding.goodput_share),
+                _ => r.shedding.interactive_goodput_share,
+            }
+        }
+        "hedging" => {
+            let r = hedging::simulate(&at!(hedging::HedgingParams));
+            if key == "extra" {
+                Some(r.extra_load)
+            } else {
+                r.with.map(|w| w.p99)
+            }
+        }
+        "degradation" => {
+            let p = at!(degradation::DegradationParams);
+            let r = degradation::run(&p);
+            if key == "alert" {
+                yes(r.alert_at_min.is_some())
+            } else {
+                // The incident's first whole minute.
+                r.minutes.get(p.incident_at_min as usize).map(|m| m.fallbacks[0])
+            }
+        }
+        "failmode" => {
+            let r = failmode::run(&at!(failmode::FailModeParams));
+            Some(if key == "good-blocked" {
+                r.good_blocked
+            } else {
+                r.bad_through
+            } as f64)
+        }
+        _ => None,
+    }
+}
+
+/// What the learner does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// Predict a figure before looking (the results hidden until then).
+    Predict { figure: Figure, tol: Tol },
+    /// Find a figure with the widget, and write it.
+    Find { figure: Figure, tol: Tol },
+    /// Reach a state where every condition holds.
+    Goal(Vec<Cond>),
+}
+
+/// `lhs op rhs`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cond {
+    pub lhs: Figure,
+    pub op: Op,
+    pub rhs: Side,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+}
+
+impl Op {
+    fn holds(self, a: f64, b: f64) -> bool {
+        match self {
+            Op::Lt => a < b,
+            Op::Le => a <= b,
+            Op::Gt => a > b,
+            Op::Ge => a >= b,
+            Op::Eq => a == b,
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Op::Lt => "menos de",
+            Op::Le => "a lo más",
+            Op::Gt => "más de",
+            Op::Ge => "al menos",
+            Op::Eq => "igual a",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Side {
+    Figure(Figure),
+    Value(f64),
+}
+
+/// A task as the lesson places it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Task {
+    pub widget: String,
+    /// Unique within the widget: the task's key is `widget/id`.
+    pub id: String,
+    pub kind: Kind,
+    /// The parameters the task starts from (a query, as in a link).
+    pub set: String,
+}
+
+impl Task {
+    /// `widget/id`: in the progress and in the score message.
+    pub fn key(&self) -> String {
+        format!("{}/{}", self.widget, self.id)
+    }
+
+    /// Whether the widget's results stay hidden until the learner commits.
+    pub fn hides(&self) -> bool {
+        matches!(self.kind, Kind::Predict { .. })
+    }
+
+    /// The widget's values where the task starts: the lesson's, with `set`.
+    pub fn start<P: Params>(&self) -> P {
+        params::from_query::<P>(&self.set).0
+    }
+}
+
+fn is_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 40
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// A task's tolerance: `tol`, an amount in the figure's unit (`"1 s"`,
+/// `"2 %"` of a share: two points), or `tol-rel`, a share of the value
+/// (`"5%"`); 2 % of the value unless told.
+fn tolerance(d: &Directive, unit: Unit) -> Result<Tol, String> {
+    match (d.get("tol"), d.get("tol-rel")) {
+        (Some(_), Some(_)) => Err("«tol» or «tol-rel», not both".into()),
+        (Some(t), None) => match read(t, unit) {
+            Read::Number(v) if v >= 0.0 => Ok(Tol::Abs(v)),
+            _ => Err(format!("tol «{t}» cannot be read as {}", unit.expected())),
+        },
+        (None, rel) => {
+            let r = rel.unwrap_or("2%");
+            match r
+                .trim()
+                .strip_suffix('%')
+                .and_then(|v| crate::fmt::parse_decimal(v.trim()))
+            {
+                Some(v) if v >= 0.0 => Ok(Tol::Rel(v / 100.0)),
+                _ => Err(format!("tol-rel «{r}»: a percentage, as in «5%»")),
+            }
+        }
+    }
+}
+
+/// Reads `::task{…}`, checking every figure, value and parameter it names.
+pub fn parse(d: &Directive) -> Result<Task, String> {
+    let widget = d.get("widget").ok_or("«:::task» needs «widget»")?;
+    if crate::scenario::find(widget).is_none() {
+        return Err(format!("unknown widget «{widget}»"));
+    }
+    let id = d.get("id").ok_or("«:::task» needs «id»")?;
+    if !is_id(id) {
+        return Err(format!("task id «{id}»: lower-case letters, digits and hyphens"));
+    }
+    let figure =
+        |key: &str| find_figure(widget, key.trim()).ok_or(format!("«{widget}» has no figure «{}»", key.trim()));
+    let set = d.get("set").unwrap_or_default().to_string();
+    let entry = crate::scenario::find(widget).ok_or(format!("unknown widget «{widget}»"))?;
+    let (_, notes) = params::values_from_query((entry.specs)(), (entry.defaults)(), &set);
+    if let Some(n) = notes.first() {
+        return Err(format!("set «{set}»: {}", n.message));
+    }
+    for pair in set.split('&').filter(|p| !p.is_empty()) {
+        let key = pair.split('=').next().unwrap_or_default();
+        if !(entry.specs)().iter().any(|s| s.key == key) || key == crate::sim::playback::MOMENT_KEY {
+            return Err(format!("set «{set}»: «{widget}» has no parameter «{key}»"));
+        }
+    }
+    let tol = |f: &Figure| tolerance(d, f.unit);
+    let kind = match (d.get("predict"), d.get("find"), d.get("goal")) {
+        (Some(k), None, None) => {
+            let f = figure(k)?;
+            Kind::Predict {
+                tol: tol(&f)?,
+                figure: f,
+            }
+        }
+        (None, Some(k), None) => {
+            let f = figure(k)?;
+            Kind::Find {
+                tol: tol(&f)?,
+                figure: f,
+            }
+        }
+        (None, None, Some(g)) => {
+            let mut conds = Vec::new();
+            for c in g.split(';').map(str::trim).filter(|c| !c.is_empty()) {
+                let (at, op, len) = [
+                    ("<=", Op::Le),
+                    (">=", Op::Ge),
+                    ("<", Op::Lt),
+                    (">", Op::Gt),
+                    ("=", Op::Eq),
+                ]
+                .iter()
+                .find_map(|(s, op)| c.find(s).map(|at| (at, *op, s.len())))
+                .ok_or(format!("goal «{c}»: no comparison (<, <=, >, >=, =)"))?;
+                let lhs = figure(&c[..at])?;
+                let rhs_text = c[at + len..].trim();
+                let rhs = match find_figure(widget, rhs_text) {
+                    Some(f) => Side::Figure(f),
+                    None => match read(rhs_text, lhs.unit) {
+                        Read::Number(v) => Side::Value(v),
+                        Read::YesNo(b) => Side::Value(if b { 1.0 } else { 0.0 }),
+                        _ => return Err(format!("goal «{c}»: «{rhs_text}» is neither a figure nor a value")),
+                    },
+                };
+                conds.push(Cond { lhs, op, rhs });
+            }
+            if conds.is_empty() {
+                return Err("an empty goal".into());
+            }
+            Kind::Goal(conds)
+        }
+        _ => return Err("«:::task» needs exactly one of «predict», «find» or «goal»".into()),
+    };
+    Ok(Task {
+        widget: widget.into(),
+        id: id.into(),
+        kind,
+        set,
+    })
+}
+
+/// A figure's value written the lesson's way.
+pub fn shown(v: f64, unit: Unit) -> String {
+    match unit {
+        Unit::Clock => crate::sim::breaker::clock(v),
+        Unit::Count => crate::fmt::es_num(v),
+        _ => answer::format(v, unit),
+    }
+}
+
+/// What a check of a task says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    /// The mark of the answer (a goal's: right when every condition holds).
+    pub mark: Mark,
+    /// What happened, one line per figure or condition: «Fueron 700; tu
+    /// predicción: 850.», «el p99: 92.7 ms, menos de 100 ms ✓».
+    pub lines: Vec<String>,
+}
+
+impl Verdict {
+    pub fn is_right(&self) -> bool {
+        self.mark.is_right()
+    }
+}
+
+/// Marks a prediction or a finding (`typed`) at the widget's parameters
+/// (`query`: a predict task's are its own, `set`).
+pub fn check_answer(task: &Task, query: &str, typed: &str) -> Verdict {
+    let (figure, tol) = match &task.kind {
+        Kind::Predict { figure, tol } | Kind::Find { figure, tol } => (*figure, *tol),
+        Kind::Goal(_) => return check_state(task, query),
+    };
+    let Some(value) = self::figure(&task.widget, query, figure.key) else {
+        return Verdict {
+            mark: Mark::Unreadable(format!(
+                "Con estos parámetros no hay {}: cambia alguno e inténtalo de nuevo.",
+                figure.label
+            )),
+            lines: Vec::new(),
+        };
+    };
+    let expect = if figure.unit == Unit::YesNo {
+        Expect::YesNo(value != 0.0)
+    } else {
+        Expect::Number(value)
+    };
+    let part = Part {
+        id: task.id.clone(),
+        label: figure.label.into(),
+        unit: figure.unit,
+        expect,
+        tol,
+        options: Vec::new(),
+        mistakes: Vec::new(),
+    };
+    let mark = check_part(&part, typed);
+    let lines = match &mark {
+        Mark::Right { .. } | Mark::Wrong { .. } => vec![format!(
+            "{}: {}.",
+            crate::text::upper_first(figure.label),
+            shown(value, figure.unit)
+        )],
+        _ => Vec::new(),
+    };
+    Verdict { mark, lines }
+}
+
+/// Checks the state a goal task reached (`query`: the widget's parameters).
+pub fn check_state(task: &Task, query: &str) -> Verdict {
+    let Kind::Goal(conds) = &task.kind else {
+        return check_answer(task, query, "");
+    };
+    let mut lines = Vec::new();
+    let mut all = true;
+    for c in conds {
+        let a = figure(&task.widget, query, c.lhs.key);
+        let (b, b_text) = match &c.rhs {
+            Side::Value(v) => (Some(*v), shown(*v, c.lhs.unit)),
+            Side::Figure(f) => {
+                let v = figure(&task.widget, query, f.key);
+                (
+                    v,
+                    format!("{} ({})", f.label, v.map_or("no lo hay".into(), |v| shown(v, f.unit))),
+                )
+            }
+        };
+        let holds = matches!((a, b), (Some(a), Some(b)) if c.op.holds(a, b));
+        all &= holds;
+        lines.push(format!(
+            "{} {}: {}; se pide {} {}.",
+            if holds { "✓" } else { "✗" },
+            crate::text::upper_first(c.lhs.label),
+            a.map_or("no lo hay".into(), |v| shown(v, c.lhs.unit)),
+            c.op.words(),
+            b_text
+        ));
+    }
+    let read = "el estado del widget".to_string();
+    Verdict {
+        mark: if all {
+            Mark::Right { read }
+        } else {
+            Mark::Wrong { read, hint: None }
+        },
+        lines,
+    }
+}
+
+/// Every task a lesson places, in order, each with its markdown.
+pub fn of_lesson(lesson: &crate::lesson::Lesson) -> Vec<(Task, Vec<crate::lesson::Block>)> {
+    fn walk(blocks: &[crate::lesson::Block], out: &mut Vec<(Task, Vec<crate::lesson::Block>)>) {
+        for b in blocks {
+            if let crate::lesson::Block::Container { directive, body } = b {
+                if directive.name == "task" {
+                    if let Ok(t) = parse(directive) {
+                        out.push((t, body.clone()));
+                    }
+                } else {
+                    walk(body, out);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for s in &lesson.sections {
+        walk(&s.blocks, &mut out);
+    }
+    out
+}

@@ -8,8 +8,8 @@ use sensei_lab::exercise::Mark;
 use std::process::Command;
 
 fn tasks() -> Vec<Task> {
-    let lesson = sensei_lab::lesson::all().into_iter().next().expect("a lesson");
-    task::of_lesson(&lesson).into_iter().map(|(t, _)| t).collect()
+    let lesson = sensei_lab::lesson::all().first().expect("a lesson");
+    task::of_lesson(lesson).into_iter().map(|(t, _)| t).collect()
 }
 
 fn the(widget: &str) -> Task {
@@ -41,7 +41,7 @@ fn right(t: &Task, typed: &str) -> bool {
 
 #[test]
 fn every_widget_has_a_task_and_every_task_parses() {
-    let lesson = sensei_lab::lesson::all().into_iter().next().unwrap();
+    let lesson = &sensei_lab::lesson::all()[0];
     let mut placed = 0;
     for s in &lesson.sections {
         for b in &s.blocks {
@@ -72,7 +72,7 @@ fn every_widget_has_a_task_and_every_task_parses() {
 /// Each task sits after its own widget, in the same section.
 #[test]
 fn a_task_follows_its_widget() {
-    let lesson = sensei_lab::lesson::all().into_iter().next().unwrap();
+    let lesson = &sensei_lab::lesson::all()[0];
     for s in &lesson.sections {
         let mut last_widget = None;
         for b in &s.blocks {

@@ -3,8 +3,17 @@
 //! The browser stores one JSON string (under [`STORAGE_KEY`]); this module
 //! reads and writes it, so the rules (the schema version, what counts as
 //! corrupt, how a check is merged in) are tested natively. Data that cannot
-//! be read, or that has another version, is not used: the caller sets it
-//! aside (under [`ASIDE_KEY`]) and says so, and nothing else is lost.
+//! be read, or that has a version this lab does not know, is not used: the
+//! caller sets it aside (under [`ASIDE_KEY`]) and says so, and nothing else
+//! is lost.
+//!
+//! Version 2 adds the widgets' tasks (`tasks`: right or not, and what was
+//! typed), each entry's recency (`at`), and room for the typed answers of
+//! every part (`answers`); a version-1 text loads as version 2 (its entries
+//! oldest first, in order). What is saved stays within [`MAX_BYTES`]
+//! (SCORM 1.2's `cmi.suspend_data` holds 4,096 characters): past it, the
+//! least recent variants other than the lesson's go first, then typed texts,
+//! oldest first.
 //!
 //! ```
 //! use sensei_lab::exercise::progress::{Progress, Loaded};
@@ -15,12 +24,27 @@
 //! ```
 
 use super::json::{self, Json};
+
+/// An optional count: absent is 0, anything but a count is unreadable.
+fn optional_u32(v: Option<&Json>) -> Option<u32> {
+    match v {
+        None => Some(0),
+        Some(v) => v.as_u32(),
+    }
+}
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 pub const STORAGE_KEY: &str = "sensei-lab.progress";
 pub const ASIDE_KEY: &str = "sensei-lab.progress.apartado";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// The versions [`Progress::load`] reads (1 is migrated).
+pub const READS: [u32; 2] = [1, 2];
+/// The most a saved text may take, in bytes (all ASCII but typed accents).
+pub const MAX_BYTES: usize = 4_000;
+/// Most tasks remembered, and the longest key and typed text kept.
+pub const MAX_TASKS: usize = 64;
+pub const MAX_TYPED: usize = 40;
 /// Most variants remembered per exercise (a student clicking «Otra versión» all day stays bounded).
 pub const MAX_VARIANTS: usize = 200;
 
@@ -32,15 +56,30 @@ pub struct Progress {
     /// Review question → whether the student knew it.
     #[serde(default)]
     pub review: BTreeMap<u32, bool>,
+    /// A widget's task (`widget/id`) → whether it was met, and what was typed.
+    #[serde(default)]
+    pub tasks: BTreeMap<String, TaskEntry>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TaskEntry {
+    pub right: bool,
+    /// The prediction or finding as typed (empty for a goal).
+    pub answer: String,
+    /// When it was last checked: a count over every entry, larger is later.
+    pub at: u32,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
     pub right: Vec<String>,
     pub parts: u32,
-    /// The answers that were right, as typed, to show them again.
+    /// The answers as typed, to show them again.
     #[serde(default)]
     pub answers: BTreeMap<String, String>,
+    /// When it was last checked: a count over every entry, larger is later.
+    #[serde(default)]
+    pub at: u32,
 }
 
 /// What was found in storage.
@@ -70,13 +109,13 @@ impl Progress {
         }
         let doc = json::parse(text).ok();
         match doc.as_ref().and_then(|d| d.get("version")?.as_u32()) {
-            Some(v) if v != VERSION => {
+            Some(v) if !READS.contains(&v) => {
                 return Loaded::SetAside(format!("Lo guardado es de otra versión del laboratorio ({v})."))
             }
             _ => {}
         }
         match doc.as_ref().and_then(Progress::from_json) {
-            Some(p) if p.is_sane() => Loaded::Ok(p),
+            Some(p) if p.is_sane() => Loaded::Ok(p.migrated()),
             _ => Loaded::SetAside("Lo guardado no se pudo leer.".into()),
         }
     }
@@ -119,8 +158,27 @@ impl Progress {
                 right,
                 parts: e.get("parts")?.as_u32()?,
                 answers,
+                at: optional_u32(e.get("at"))?,
             })
         };
+        let mut tasks = BTreeMap::new();
+        if let Some(t) = doc.get("tasks") {
+            for (k, v) in members(t)? {
+                let right = match v.get("right")? {
+                    Json::Bool(b) => *b,
+                    _ => return None,
+                };
+                let answer = v.get("answer")?.as_str()?.to_string();
+                tasks.insert(
+                    k.clone(),
+                    TaskEntry {
+                        right,
+                        answer,
+                        at: optional_u32(v.get("at"))?,
+                    },
+                );
+            }
+        }
         Some(Progress {
             version: doc.get("version")?.as_u32()?,
             exercises: map(Some(doc.get("exercises")?), |vs| map(Some(vs), entry))?,
@@ -128,10 +186,33 @@ impl Progress {
                 Json::Bool(b) => Some(*b),
                 _ => None,
             })?,
+            tasks,
         })
     }
 
+    /// A version-1 text as version 2: its entries get their recency in the
+    /// order they are listed (it kept none).
+    fn migrated(mut self) -> Progress {
+        if self.version == 1 {
+            let mut at = 0;
+            for e in self.exercises.values_mut().flat_map(|vs| vs.values_mut()) {
+                at += 1;
+                e.at = at;
+            }
+            self.version = VERSION;
+        }
+        self
+    }
+
+    /// The next recency count.
+    fn next_at(&self) -> u32 {
+        let exercises = self.exercises.values().flat_map(|vs| vs.values()).map(|e| e.at);
+        let tasks = self.tasks.values().map(|t| t.at);
+        exercises.chain(tasks).max().unwrap_or(0).saturating_add(1)
+    }
+
     fn to_json(&self) -> Json {
+        let num = |n: u32| Json::Num(n.to_string());
         fn map<V>(m: &BTreeMap<u32, V>, value: impl Fn(&V) -> Json) -> Json {
             Json::Obj(m.iter().map(|(k, v)| (k.to_string(), value(v))).collect())
         }
@@ -151,27 +232,135 @@ impl Progress {
                             .collect(),
                     ),
                 ),
+                ("at".into(), num(e.at)),
+            ])
+        };
+        let task = |t: &TaskEntry| {
+            Json::Obj(vec![
+                ("right".into(), Json::Bool(t.right)),
+                ("answer".into(), Json::Str(t.answer.clone())),
+                ("at".into(), num(t.at)),
             ])
         };
         Json::Obj(vec![
-            ("version".into(), Json::Num(self.version.to_string())),
+            ("version".into(), num(self.version)),
             ("exercises".into(), map(&self.exercises, |vs| map(vs, entry))),
             ("review".into(), map(&self.review, |b| Json::Bool(*b))),
+            (
+                "tasks".into(),
+                Json::Obj(self.tasks.iter().map(|(k, t)| (k.clone(), task(t))).collect()),
+            ),
         ])
     }
 
     fn is_sane(&self) -> bool {
-        self.exercises.keys().all(|n| (1..=super::COUNT).contains(n))
+        self.tasks.len() <= MAX_TASKS
+            && self.tasks.keys().all(|k| k.len() <= 100)
+            && self.exercises.keys().all(|n| (1..=super::COUNT).contains(n))
             && self
                 .exercises
                 .values()
                 .all(|vs| vs.values().all(|e| e.right.len() <= e.parts as usize && e.parts <= 50))
     }
 
+    /// The text to store, within [`MAX_BYTES`]: past it, the least recent
+    /// variants other than the lesson's are forgotten first, then typed
+    /// texts, oldest first (a part or task once right stays right).
     pub fn save(&self) -> String {
         let mut p = self.clone();
         p.version = VERSION;
-        p.to_json().to_string()
+        loop {
+            let text = p.to_json().to_string();
+            if text.len() <= MAX_BYTES || !p.forget_one() {
+                return text;
+            }
+        }
+    }
+
+    /// Forgets the least needed thing; false when nothing is left to forget.
+    fn forget_one(&mut self) -> bool {
+        // The least recent variant other than the lesson's (never the latest check).
+        let latest = self.next_at() - 1;
+        let oldest = self
+            .exercises
+            .iter()
+            .flat_map(|(n, vs)| {
+                vs.iter()
+                    .filter(|(v, e)| **v != 0 && e.at != latest)
+                    .map(move |(v, e)| (e.at, *n, *v))
+            })
+            .min();
+        if let Some((_, n, v)) = oldest {
+            if let Some(vs) = self.exercises.get_mut(&n) {
+                vs.remove(&v);
+                if vs.is_empty() {
+                    self.exercises.remove(&n);
+                }
+            }
+            return true;
+        }
+        // Then the oldest typed text, of an exercise or a task.
+        let typed_ex = self
+            .exercises
+            .iter()
+            .flat_map(|(n, vs)| {
+                vs.iter()
+                    .filter(|(_, e)| !e.answers.is_empty())
+                    .map(move |(v, e)| (e.at, *n, *v))
+            })
+            .min();
+        let typed_task = self
+            .tasks
+            .iter()
+            .filter(|(_, t)| !t.answer.is_empty())
+            .map(|(k, t)| (t.at, k.clone()))
+            .min();
+        match (typed_ex, typed_task) {
+            (Some((a, n, v)), t) if t.as_ref().is_none_or(|(b, _)| a <= *b) => {
+                if let Some(e) = self.exercises.get_mut(&n).and_then(|vs| vs.get_mut(&v)) {
+                    e.answers.clear();
+                }
+                true
+            }
+            (_, Some((_, k))) => {
+                if let Some(t) = self.tasks.get_mut(&k) {
+                    t.answer.clear();
+                }
+                true
+            }
+            _ => {
+                // Then whole entries: the oldest task, the review, the lesson's variants.
+                if let Some(k) = self.tasks.iter().min_by_key(|(_, t)| t.at).map(|(k, _)| k.clone()) {
+                    self.tasks.remove(&k);
+                } else if let Some(k) = self.review.keys().next_back().copied() {
+                    self.review.remove(&k);
+                } else if let Some(n) = self.exercises.keys().next_back().copied() {
+                    self.exercises.remove(&n);
+                } else {
+                    return false;
+                }
+                true
+            }
+        }
+    }
+
+    /// A check of a widget's task (`key`: `widget/id`): once met, it stays met;
+    /// what was typed is kept (cut to [`MAX_TYPED`] characters).
+    pub fn record_task(&mut self, key: &str, right: bool, typed: &str) {
+        self.version = VERSION;
+        if !self.tasks.contains_key(key) && self.tasks.len() >= MAX_TASKS {
+            return;
+        }
+        let at = self.next_at();
+        let t = self.tasks.entry(key.chars().take(100).collect()).or_default();
+        t.right |= right;
+        t.answer = typed.trim().chars().take(MAX_TYPED).collect();
+        t.at = at;
+    }
+
+    /// A task's entry, if it was ever checked.
+    pub fn task(&self, key: &str) -> Option<&TaskEntry> {
+        self.tasks.get(key)
     }
 
     /// A check of exercise `n`, variant `v`: the parts right now are kept
@@ -188,19 +377,21 @@ impl Progress {
     /// Like [`Progress::record`], keeping what was typed for each right part.
     pub fn record_answers(&mut self, n: u32, v: u32, right: &[(String, String)], parts: u32) {
         self.version = VERSION;
+        let at = self.next_at();
         let variants = self.exercises.entry(n).or_default();
         if !variants.contains_key(&v) && variants.len() >= MAX_VARIANTS {
             return;
         }
         let e = variants.entry(v).or_default();
         e.parts = parts;
+        e.at = at;
         for (id, typed) in right {
             // Kept sorted as it grows.
             if let Err(at) = e.right.binary_search(id) {
                 e.right.insert(at, id.clone());
             }
             if !typed.is_empty() {
-                e.answers.insert(id.clone(), typed.chars().take(100).collect());
+                e.answers.insert(id.clone(), typed.chars().take(MAX_TYPED).collect());
             }
         }
     }
@@ -281,12 +472,15 @@ mod tests {
             Progress::load(Some(&serde_json::to_string(&p).unwrap())),
             Loaded::Ok(p.clone())
         );
-        // Without the optional fields, as the first version wrote it.
+        // Without the optional fields, as the first version wrote it: read, and migrated.
         let old = r#"{"version":1,"exercises":{"2":{"0":{"right":["w1"],"parts":7}}}}"#;
         let Loaded::Ok(back) = Progress::load(Some(old)) else {
             panic!()
         };
-        assert_eq!(Some(back), serde_json::from_str::<Progress>(old).ok());
+        let mut by_serde = serde_json::from_str::<Progress>(old).unwrap();
+        by_serde.version = 2;
+        by_serde.exercises.get_mut(&2).unwrap().get_mut(&0).unwrap().at = 1;
+        assert_eq!(back, by_serde);
         // Wrong types are unreadable, not guessed at.
         for bad in [
             r#"{"version":1,"exercises":{"2":{"0":{"right":["w1"],"parts":"7"}}}}"#,
@@ -294,6 +488,9 @@ mod tests {
             r#"{"version":1,"exercises":[]}"#,
             r#"{"version":1}"#,
             r#"{"version":1,"exercises":{},"review":{"1":"sí"}}"#,
+            r#"{"version":2,"exercises":{},"tasks":{"herd/x":{"right":"sí","answer":""}}}"#,
+            r#"{"version":2,"exercises":{},"tasks":{"herd/x":{"right":true}}}"#,
+            r#"{"version":2,"exercises":{"2":{"0":{"right":[],"parts":7,"at":-1}}}}"#,
         ] {
             assert_eq!(
                 Progress::load(Some(bad)),
@@ -301,6 +498,107 @@ mod tests {
                 "{bad}"
             );
             assert!(serde_json::from_str::<Progress>(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// A version-1 text, as the lab wrote it before tasks, loads whole as version 2.
+    #[test]
+    fn version_one_is_migrated() {
+        let v1 = r#"{"version":1,"exercises":{"2":{"0":{"right":["max","w1"],"parts":7,"answers":{"w1":"0.5 s"}},"17":{"right":["a"],"parts":7,"answers":{}}},"6":{"3":{"right":["a"],"parts":4,"answers":{}}}},"review":{"3":true}}"#;
+        let Loaded::Ok(p) = Progress::load(Some(v1)) else {
+            panic!("{:?}", Progress::load(Some(v1)))
+        };
+        assert_eq!(p.version, 2);
+        assert_eq!(p.right(2, 0), 2);
+        assert_eq!(p.answer(2, 0, "w1"), Some("0.5 s"));
+        assert_eq!(p.right(2, 17), 1);
+        assert_eq!(p.right(6, 3), 1);
+        assert_eq!(p.review.get(&3), Some(&true));
+        assert!(p.tasks.is_empty());
+        // Saved as version 2, and read back the same.
+        let saved = p.save();
+        assert!(saved.starts_with(r#"{"version":2,"#), "{saved}");
+        assert_eq!(Progress::load(Some(&saved)), Loaded::Ok(p));
+        // A version the lab does not know is set aside, not guessed at.
+        assert!(
+            matches!(Progress::load(Some(r#"{"version":3,"exercises":{}}"#)), Loaded::SetAside(m) if m.contains('3'))
+        );
+    }
+
+    #[test]
+    fn a_task_once_met_stays_met_and_keeps_what_was_typed() {
+        let mut p = Progress::new();
+        p.record_task("herd/el-doble", false, "850");
+        assert_eq!(
+            p.task("herd/el-doble").map(|t| (t.right, t.answer.as_str())),
+            Some((false, "850"))
+        );
+        p.record_task("herd/el-doble", true, " 700 ");
+        p.record_task("herd/el-doble", false, "¿cuántos?");
+        let t = p.task("herd/el-doble").unwrap();
+        assert!(t.right);
+        assert_eq!(t.answer, "¿cuántos?");
+        let Loaded::Ok(back) = Progress::load(Some(&p.save())) else {
+            panic!()
+        };
+        assert_eq!(back, p);
+        // Bounded: a long text is cut, and no more than MAX_TASKS are kept.
+        p.record_task("x/y", true, &"9".repeat(1_000));
+        assert_eq!(p.task("x/y").unwrap().answer.len(), MAX_TYPED);
+        for i in 0..200 {
+            p.record_task(&format!("w/t{i}"), true, "1");
+        }
+        assert_eq!(p.tasks.len(), MAX_TASKS);
+    }
+
+    /// Whatever a student does, what is saved fits in SCORM 1.2's suspend
+    /// data (4,096 characters), keeps the latest check, and loads back.
+    #[test]
+    fn saved_text_stays_within_max_bytes() {
+        use crate::sim::policy::rng::{PyRandom, UnitRng};
+        for seed in 0..60u32 {
+            let mut rng = PyRandom::new(seed);
+            let mut p = Progress::new();
+            let steps = 1 + (rng.random() * 400.0) as usize;
+            let mut last = None;
+            for _ in 0..steps {
+                let long = |rng: &mut PyRandom| -> String {
+                    let n = (rng.random() * 120.0) as usize;
+                    // Accents and quotes: more bytes, and escapes, per character.
+                    (0..n).map(|i| ['á', '"', '7', 'ñ', '\\', 'x'][(i + n) % 6]).collect()
+                };
+                if rng.random() < 0.7 {
+                    let n = 1 + (rng.random() * 9.0) as u32;
+                    let v = if rng.random() < 0.3 {
+                        0
+                    } else {
+                        (rng.random() * 999_999.0) as u32
+                    };
+                    let mut parts: Vec<(String, String)> = Vec::new();
+                    for i in 0..7 {
+                        if rng.random() < 0.6 {
+                            parts.push((format!("p{i}"), long(&mut rng)));
+                        }
+                    }
+                    p.record_answers(n, v, &parts, 7);
+                    last = Some((n, v, parts.len()));
+                } else {
+                    last = None;
+                    let k = format!("widget/tarea-{}", (rng.random() * 80.0) as u32);
+                    p.record_task(&k, rng.random() < 0.5, &long(&mut rng));
+                }
+                let saved = p.save();
+                assert!(saved.len() <= MAX_BYTES, "seed {seed}: {} bytes", saved.len());
+                let Loaded::Ok(back) = Progress::load(Some(&saved)) else {
+                    panic!("seed {seed}: {saved}")
+                };
+                // The latest check, when it was an exercise's, is never forgotten.
+                if let Some((n, v, right)) = last {
+                    assert_eq!(back.right(n, v), p.right(n, v), "seed {seed}");
+                    assert!(right == 0 || back.right(n, v) > 0, "seed {seed}");
+                }
+                p = back;
+            }
         }
     }
 

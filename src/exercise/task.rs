@@ -209,7 +209,7 @@ pub fn figure(widget: &str, query: &str, key: &str) -> Option<f64> {
                 let run = storm::simulate(&p);
                 match storm::assess(&p, &run) {
                     storm::Outcome::Recovered { .. } => yes(true),
-                    storm::Outcome::Metastable { .. } | storm::Outcome::Overloaded => yes(false),
+                    storm::Outcome::Metastable | storm::Outcome::Overloaded => yes(false),
                     _ => None,
                 }
             } else {

@@ -66,12 +66,19 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // buttons, a ghost of the replaced future, «Fijar esta corrida», the
 // announcement on pause): 356,543 brotli, 443,753 gzipped (+5,799 brotli).
 // The players together: ≈ 32.7 KB brotli of the 40 KB the issue allows.
-const LIMIT = 445 * 1000;
-const LIMIT_BR = 358 * 1000;
+// Session 21 (#33, the widgets' tasks: `exercise::task` and its figures,
+// `TaskScope`, `TaskBox`, progress version 2, the score message with
+// `task`): 378,931 brotli, 474,082 gzipped (+22,388 brotli; ≈ 88 KB of
+// wasm before compression, a third of it `TaskBox`'s markup). Tasks are not
+// the players' code (≈ 32.7 KB of their 40 KB); the first-chart goals are
+// measured again in docs/PERFORMANCE.md.
+const LIMIT = 476 * 1000;
+const LIMIT_BR = 381 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
 // is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and
-// wide); it comes first and shows the text and the charts at once.
-const PAGE_LIMIT_BR = 41 * 1000;
+// wide); it comes first and shows the text and the charts at once. With a
+// task under each widget (session 21): ≈ 41.5 KB.
+const PAGE_LIMIT_BR = 42 * 1000;
 const GOAL = 350 * 1000;
 
 const dist = process.argv[2] || 'dist';

@@ -560,14 +560,13 @@ mod tests {
             let mut rng = PyRandom::new(seed);
             let mut p = Progress::new();
             let steps = 1 + (rng.random() * 400.0) as usize;
-            let mut last = None;
             for _ in 0..steps {
                 let long = |rng: &mut PyRandom| -> String {
                     let n = (rng.random() * 120.0) as usize;
                     // Accents and quotes: more bytes, and escapes, per character.
                     (0..n).map(|i| ['á', '"', '7', 'ñ', '\\', 'x'][(i + n) % 6]).collect()
                 };
-                if rng.random() < 0.7 {
+                let last = if rng.random() < 0.7 {
                     let n = 1 + (rng.random() * 9.0) as u32;
                     let v = if rng.random() < 0.3 {
                         0
@@ -581,12 +580,12 @@ mod tests {
                         }
                     }
                     p.record_answers(n, v, &parts, 7);
-                    last = Some((n, v, parts.len()));
+                    Some((n, v, parts.len()))
                 } else {
-                    last = None;
                     let k = format!("widget/tarea-{}", (rng.random() * 80.0) as u32);
                     p.record_task(&k, rng.random() < 0.5, &long(&mut rng));
-                }
+                    None
+                };
                 let saved = p.save();
                 assert!(saved.len() <= MAX_BYTES, "seed {seed}: {} bytes", saved.len());
                 let Loaded::Ok(back) = Progress::load(Some(&saved)) else {

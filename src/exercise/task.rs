@@ -30,7 +30,7 @@
 use super::answer::{self, read, Read, Unit};
 use super::{check_part, Expect, Mark, Part, Tol};
 use crate::lesson::Directive;
-use crate::sim::params::{self, Params, Value};
+use crate::sim::params::{self, Value};
 
 /// One of the figures a task may name.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -137,29 +137,29 @@ pub fn find_figure(widget: &str, key: &str) -> Option<Figure> {
     })
 }
 
-fn param<P: Params>(p: &P, key: &str, unit: Unit) -> Option<f64> {
-    match p.get(key) {
-        Value::Int(v) if unit == Unit::Share => Some(v as f64 / 100.0),
-        Value::Int(v) => Some(v as f64),
-        _ => None,
-    }
-}
-
 /// Figure `key` of `widget` at the parameters of `query` (read as a link's,
 /// the moment left out), computed by the core. `None`: no such figure, or
 /// it does not happen at these parameters (a breaker that never opens).
 pub fn figure(widget: &str, query: &str, key: &str) -> Option<f64> {
     use crate::sim::*;
     let f = find_figure(widget, key)?;
+    let entry = crate::scenario::find(widget)?;
+    let specs = (entry.specs)();
+    // Read without the scenario's type (one copy in the browser's build).
+    let (values, _) = params::values_from_query(specs, (entry.defaults)(), query);
+    if let Some(i) = specs.iter().position(|s| s.key == key) {
+        return match values[i] {
+            Value::Int(v) if f.unit == Unit::Share => Some(v as f64 / 100.0),
+            Value::Int(v) => Some(v as f64),
+            _ => None,
+        };
+    }
     let yes = |b: bool| Some(if b { 1.0 } else { 0.0 });
+    // The scenario's parameters, as its widget's `use_params` makes them.
     macro_rules! at {
-        ($p:ty) => {{
-            let (p, _) = params::from_query::<$p>(query);
-            if results(widget).iter().all(|r| r.key != key) {
-                return param(&p, key, f.unit);
-            }
-            p
-        }};
+        ($p:ty) => {
+            params::from_values::<$p>(&values)
+        };
     }
     match widget {
         "clocks" => clocks::run(&at!(clocks::ClocksParams))
@@ -347,11 +347,6 @@ impl Task {
     /// Whether the widget's results stay hidden until the learner commits.
     pub fn hides(&self) -> bool {
         matches!(self.kind, Kind::Predict { .. })
-    }
-
-    /// The widget's values where the task starts: the lesson's, with `set`.
-    pub fn start<P: Params>(&self) -> P {
-        params::from_query::<P>(&self.set).0
     }
 }
 

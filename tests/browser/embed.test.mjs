@@ -46,8 +46,18 @@ test('a host page embeds two pieces: they take their height, and the score comes
   await ex.click('button:text("Comprobar")');
   await page.waitForFunction(() => window.scores.length === 1);
   const score = await page.evaluate(() => window.scores[0]);
-  assert.deepEqual(score, { type: 'sensei-lab:score', version: 1, lesson: SLUG, exercise: 4, variant: 0, right: 2, total: 4 });
+  // Version 2 (since the widgets' tasks): version 1's fields, unchanged.
+  assert.deepEqual(score, { type: 'sensei-lab:score', version: 2, lesson: SLUG, exercise: 4, variant: 0, right: 2, total: 4 });
   assert.equal((await page.evaluate(() => window.relayed)).right, 2, 'the resize script passes the score on as a DOM event');
+  // A widget's task: the same message with `task` beside `exercise`'s place.
+  const w = await (await page.$('#w')).contentFrame();
+  await w.click('section.task button.task-start');
+  await w.fill('section.task input.answer', '50');
+  await w.click('section.task button.task-check');
+  await page.waitForFunction(() => window.scores.length === 2);
+  assert.deepEqual(await page.evaluate(() => window.scores[1]),
+    { type: 'sensei-lab:score', version: 2, lesson: SLUG, task: 'budget/falla-el-40', right: 1, total: 1 });
+  assert.equal((await page.evaluate(() => window.relayed)).task, 'budget/falla-el-40');
   assert.deepEqual(problems, []);
 });
 

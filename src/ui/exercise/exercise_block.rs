@@ -107,11 +107,11 @@ impl State {
 }
 
 /// «Leí: 2.5 ms», before the mark or, while typing, alone.
-fn read_view(read: &str) -> Html {
+pub(crate) fn read_view(read: &str) -> Html {
     html! { <span class="read" data-figure="read">{ "Leí: " }<strong>{ read }</strong></span> }
 }
 
-fn mark_view(m: &Mark) -> Html {
+pub(crate) fn mark_view(m: &Mark) -> Html {
     let read = m.read().filter(|r| !r.is_empty()).map(read_view).unwrap_or_default();
     let verdict = match m {
         Mark::Right { .. } => html! { <span class="mark right">{ "✓ Bien" }</span> },
@@ -125,7 +125,7 @@ fn mark_view(m: &Mark) -> Html {
     html! { <>{ read }{ verdict }</> }
 }
 
-fn placeholder(unit: Unit) -> &'static str {
+pub(crate) fn placeholder(unit: Unit) -> &'static str {
     match unit {
         Unit::Ms => "ms, o con su unidad",
         Unit::Rate => "por segundo",

@@ -137,6 +137,22 @@ impl ValuesState {
         })
     }
 
+    /// The values in use (at the last render).
+    pub fn values(&self) -> &Values {
+        &self.state.values
+    }
+
+    /// The lesson's values.
+    pub fn defaults(&self) -> Values {
+        (*self.defaults).clone()
+    }
+
+    /// Puts these values at once (a task's start), each valid for its spec.
+    pub fn put(&self, values: Values) {
+        self.pending.borrow_mut().take();
+        self.state.dispatch(Change::Reset(values));
+    }
+
     /// The query that reproduces `values` (only what differs from the lesson).
     pub fn query(&self, values: &[Value]) -> String {
         params::values_to_query(self.specs, values, &self.defaults)
@@ -152,6 +168,10 @@ impl ValuesState {
 #[hook]
 pub fn use_params<P: Params + 'static>(widget: &'static str) -> ParamsHandle<P> {
     let state = use_values(widget, P::specs(), params::values(&P::default()));
+    // A widget's tasks read and set its values (`ui::widgets::task_scope`).
+    if let Some(tasks) = use_context::<crate::ui::widgets::task_scope::TaskCtx>() {
+        *tasks.remote.borrow_mut() = Some(state.clone());
+    }
     let (values, notes) = (state.state.values.clone(), state.state.notes.clone());
     ParamsHandle {
         params: params::from_values(&values),

@@ -87,7 +87,8 @@ macro_rules! dispatch {
             $(
                 if id == stringify!($id) {
                     use crate::ui::widgets::$w::$c as W;
-                    return Some(html! { <W /> });
+                    use crate::ui::widgets::task_scope::TaskScope;
+                    return Some(html! { <TaskScope widget={stringify!($id)}><W /></TaskScope> });
                 }
             )*
             None

@@ -3,8 +3,11 @@
 //!
 //! Out:
 //! * `{ type: "sensei-lab:height", version: 1, height }` — the piece's height in CSS px;
-//! * `{ type: "sensei-lab:score", version: 1, lesson, exercise, variant, right, total }` —
-//!   after the student checks an exercise.
+//! * `{ type: "sensei-lab:score", version: 2, lesson, exercise, variant, right, total }` —
+//!   after the student checks an exercise (version 1's fields, unchanged);
+//! * `{ type: "sensei-lab:score", version: 2, lesson, task, right, total }` —
+//!   after the student checks a widget's task (`task`: `widget/id`; `right`
+//!   0 or 1 of `total` 1).
 //!
 //! In, the only one read: `{ type: "sensei-lab:hello", version: 1 }` from the
 //! parent window, answered with the height (a host script that loads after
@@ -13,7 +16,10 @@
 
 use wasm_bindgen::JsValue;
 
+/// The version of `sensei-lab:height` and `sensei-lab:hello`.
 pub const VERSION: u32 = 1;
+/// The version of `sensei-lab:score`: 2 since tasks (`task` beside `exercise`).
+pub const SCORE_VERSION: u32 = 2;
 
 /// The window of the page holding this one, if this page is in an iframe.
 fn parent() -> Option<web_sys::Window> {
@@ -46,12 +52,24 @@ pub fn post_height(height: f64) {
 pub fn post_score(lesson: &str, exercise: u32, variant: u32, right: usize, total: usize) {
     post(&[
         ("type", "sensei-lab:score".into()),
-        ("version", VERSION.into()),
+        ("version", SCORE_VERSION.into()),
         ("lesson", lesson.into()),
         ("exercise", exercise.into()),
         ("variant", variant.into()),
         ("right", (right as u32).into()),
         ("total", (total as u32).into()),
+    ]);
+}
+
+/// A widget's task checked: `task` is `widget/id`.
+pub fn post_task_score(lesson: &str, task: &str, right: bool) {
+    post(&[
+        ("type", "sensei-lab:score".into()),
+        ("version", SCORE_VERSION.into()),
+        ("lesson", lesson.into()),
+        ("task", task.into()),
+        ("right", u32::from(right).into()),
+        ("total", 1u32.into()),
     ]);
 }
 

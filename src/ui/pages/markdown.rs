@@ -15,23 +15,33 @@ pub struct MarkdownProps {
     /// The lesson: its concept cards are linked from the terms in the text.
     #[prop_or_default]
     pub slug: String,
+    /// No terms (a widget's task: a term would be an island inside its island).
+    #[prop_or_default]
+    pub plain: bool,
 }
 
 #[component]
 pub fn Markdown(props: &MarkdownProps) -> Html {
-    let nodes = use_memo((props.source.clone(), props.slug.clone()), |(src, slug)| {
-        let cards = crate::lesson::concepts::cards(slug);
-        match crate::lesson::compiled(slug, src) {
-            Some(markup) => render_with(markup, slug, &cards),
-            // Natively (prerendering the pages), the lesson keeps its markdown:
-            // compiled here, by the function that compiled the browser's.
-            #[cfg(not(target_arch = "wasm32"))]
-            None => render_with(compiled_natively(src), slug, &cards),
-            // Not a compiled run (cannot happen with the embedded lessons): the text as it is.
-            #[cfg(target_arch = "wasm32")]
-            None => html! { <p>{ src.clone() }</p> },
-        }
-    });
+    let nodes = use_memo(
+        (props.source.clone(), props.slug.clone(), props.plain),
+        |(src, slug, plain)| {
+            let cards = if *plain {
+                Vec::new()
+            } else {
+                crate::lesson::concepts::cards(slug)
+            };
+            match crate::lesson::compiled(slug, src) {
+                Some(markup) => render_with(markup, slug, &cards),
+                // Natively (prerendering the pages), the lesson keeps its markdown:
+                // compiled here, by the function that compiled the browser's.
+                #[cfg(not(target_arch = "wasm32"))]
+                None => render_with(compiled_natively(src), slug, &cards),
+                // Not a compiled run (cannot happen with the embedded lessons): the text as it is.
+                #[cfg(target_arch = "wasm32")]
+                None => html! { <p>{ src.clone() }</p> },
+            }
+        },
+    );
     (*nodes).clone()
 }
 

@@ -19,4 +19,6 @@ pub(crate) mod player;
 pub(crate) mod shedding_widget;
 pub(crate) mod store_widget;
 pub(crate) mod storm_widget;
+pub(crate) mod task_box;
+pub(crate) mod task_scope;
 pub(crate) mod widget_frame;

@@ -164,6 +164,18 @@ pub fn Player(props: &PlayerProps) -> Html {
             }
         });
     }
+    // A committed prediction (a task of the widget's) plays the run from its start.
+    {
+        let asked = use_context::<crate::ui::widgets::task_scope::TaskCtx>().map_or(0, |c| c.play);
+        let seen = use_mut_ref(|| asked);
+        let (playing, clock) = (playing.clone(), clock.clone());
+        use_effect_with(asked, move |asked| {
+            if std::mem::replace(&mut *seen.borrow_mut(), *asked) != *asked {
+                *clock.borrow_mut() = 0.0;
+                playing.set(true);
+            }
+        });
+    }
     let keep = {
         let (on_keep, playing) = (props.on_keep.clone(), playing.clone());
         move |t: f64| {

@@ -2,6 +2,8 @@
 
 use crate::ui::pages::embed_code::EmbedCode;
 use crate::ui::route::Piece;
+use crate::ui::widgets::task_box::TaskBox;
+use crate::ui::widgets::task_scope::TaskCtx;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -34,15 +36,23 @@ fn badge(id: &str) -> &'static str {
 
 #[component]
 pub fn WidgetFrame(props: &WidgetFrameProps) -> Html {
+    let tasks = use_context::<TaskCtx>();
+    let veiled = tasks.as_ref().is_some_and(|t| t.veiled.is_some());
+    let count = tasks.as_ref().map_or(0, |t| t.tasks.len());
     html! {
-        <figure class={classes!("widget", (!props.layout.is_empty()).then(|| props.layout.to_string()))} id={format!("widget-{}", props.id)} data-widget={props.id.clone()}>
+        <figure class={classes!("widget", (!props.layout.is_empty()).then(|| props.layout.to_string()), veiled.then_some("veiled"))} id={format!("widget-{}", props.id)} data-widget={props.id.clone()}>
             <figcaption class="widget-title">
                 <span class="badge">{ badge(&props.id) }</span>
                 { crate::lesson::widget_name(&props.id).unwrap_or_default() }{ props.subtitle.clone() }
                 <EmbedCode piece={Piece::Widget(props.id.to_string())} />
             </figcaption>
             { props.top.clone() }
-            <div class="widget-grid">{ props.children.clone() }</div>
+            // While a prediction is pending its results are hidden (the style
+            // sheet) and out of reach of the keyboard and screen readers.
+            <div class="widget-grid" inert={veiled}>{ props.children.clone() }</div>
+            if count > 0 {
+                <div class="tasks">{ for (0..count).map(|index| html! { <TaskBox {index} /> }) }</div>
+            }
         </figure>
     }
 }

@@ -1,0 +1,156 @@
+// Issue #33, «Predice y comprueba»: each widget's task answered wrong, then
+// right, as a learner types; a prediction hides the widget's results until it
+// is committed, then the run plays; a goal is checked at the widget's state.
+// The right answers are worked out by hand in tests/tasks.rs (or by the
+// lesson's own Python), never read off the lab.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLab, stopLab, open, SLUG, WIDGETS } from './harness.mjs';
+
+before(startLab);
+after(stopLab);
+
+// widget → [task, a wrong answer, a right answer] (predictions and findings).
+const ANSWERS = {
+  clocks: ['clocks/reloj-de-lectura', '30 s', '10 s'],
+  inflight: ['inflight/timeout-de-100', '16', '0'],
+  backoff: ['backoff/base-de-100', '2,500', '3.4 s'],
+  herd: ['herd/el-doble', '850', '700'],
+  failure: ['failure/retry-after-batch', '0', '2 s'],
+  layers: ['layers/cuatro-capas', '64', '4^4'],
+  storm: ['storm/punto-de-quiebre', '3 s', '1.2 s'],
+  budget: ['budget/falla-el-40', '100', '50'],
+  store: ['store/llave-por-intento', '1', '2'],
+  breaker: ['breaker/timeout-de-1-s', '12:00:05.08', '12:00:05.5'],
+  shedding: ['shedding/fila-sin-tope', '65', '2'],
+  degradation: ['degradation/incidente-del-20', '12,000', '6,000'],
+  failmode: ['failmode/fallar-cerrado', '2,000', '1,980'],
+};
+// widget → [task, a link where the goal is not met, one where it is].
+const GOALS = {
+  chain: ['chain/trabajo-zombi', '', '?deadline=off&cancel=off&triton-cap-ms=5000&compute-ms=400'],
+  hedging: ['hedging/cola-corta', '?hedge-pct=50', ''],
+};
+
+test('every widget has a task', () => {
+  assert.deepEqual([...Object.keys(ANSWERS), ...Object.keys(GOALS)].sort(), [...WIDGETS].sort());
+});
+
+const stateOf = (page, key) => page.getAttribute(`section.task[data-task="${key}"]`, 'data-state');
+
+/** Types `typed` as the answer of task `key` and checks it; for a prediction, presses «Predecir» first. */
+async function answer(page, key, typed) {
+  const box = page.locator(`section.task[data-task="${key}"]`);
+  const start = box.locator('button.task-start.primary');
+  if (await start.count()) {
+    await start.click();
+    await page.waitForFunction((k) => document.querySelector(`section.task[data-task="${k}"]`).dataset.state === 'predicting', key);
+  }
+  await box.locator('input.answer').fill(typed);
+  await box.locator('button.task-check').click();
+  await page.waitForFunction((k) => ['right', 'wrong'].includes(document.querySelector(`section.task[data-task="${k}"]`).dataset.state), key);
+  return { state: await stateOf(page, key), text: await box.locator('.task-verdict').innerText() };
+}
+
+for (const [widget, [key, wrong, right]] of Object.entries(ANSWERS)) {
+  test(`${widget}: its task answered wrong, then right`, async () => {
+    const { page, problems } = await open(`/lecciones/${SLUG}/widgets/${widget}`);
+    const no = await answer(page, key, wrong);
+    assert.equal(no.state, 'wrong', no.text);
+    assert.match(no.text, /Leí: /);
+    const yes = await answer(page, key, right);
+    assert.equal(yes.state, 'right', yes.text);
+    // Kept in the progress (schema version 2).
+    const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('sensei-lab.progress')));
+    assert.equal(saved.version, 2);
+    assert.equal(saved.tasks[key].right, true);
+    assert.equal(saved.tasks[key].answer, right);
+    // The results are in sight again.
+    assert.equal(await page.locator(`#widget-${widget}.veiled`).count(), 0);
+    // A later visit says it was solved.
+    await page.reload();
+    await page.waitForSelector('#app[data-ready]');
+    await page.waitForFunction((k) => document.querySelector(`section.task[data-task="${k}"] .task-before`), key);
+    assert.match(await page.textContent(`section.task[data-task="${key}"] .task-before`), /Ya lo resolviste/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+for (const [widget, [key, unmet, met]] of Object.entries(GOALS)) {
+  test(`${widget}: its goal checked where it is not met, then where it is`, async () => {
+    const { page, problems } = await open(`/lecciones/${SLUG}/widgets/${widget}${unmet}`);
+    await page.click(`section.task[data-task="${key}"] button.task-check`);
+    await page.waitForFunction((k) => document.querySelector(`section.task[data-task="${k}"]`).dataset.state === 'wrong', key);
+    assert.match(await page.textContent(`section.task[data-task="${key}"] .task-verdict`), /Todavía no[\s\S]*✗/);
+    await page.goto(page.url().split('?')[0] + met);
+    await page.waitForSelector('#app[data-ready]');
+    await page.click(`section.task[data-task="${key}"] button.task-check`);
+    await page.waitForFunction((k) => document.querySelector(`section.task[data-task="${k}"]`).dataset.state === 'right', key);
+    const text = await page.textContent(`section.task[data-task="${key}"] .task-verdict`);
+    assert.match(text, /Lo lograste/);
+    assert.doesNotMatch(text, /✗/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('the hedging goal starts from its own point: «Empezar desde el principio» puts the copy at the p50', async () => {
+  const { page, problems } = await open(`/lecciones/${SLUG}/widgets/hedging`);
+  await page.click('section.task[data-task="hedging/cola-corta"] button.task-start');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('hedge-pct') === '50');
+  await page.click('section.task[data-task="hedging/cola-corta"] button.task-check');
+  await page.waitForFunction(() => document.querySelector('section.task[data-task="hedging/cola-corta"]').dataset.state === 'wrong');
+  assert.match(await page.textContent('section.task[data-task="hedging/cola-corta"] .task-verdict'), /✗ La carga extra: 49\.9/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a prediction hides the results until it is committed; then the run plays from its start', async () => {
+  const { page, problems } = await open(`/lecciones/${SLUG}/widgets/herd`);
+  const key = 'herd/el-doble';
+  const hidden = () => page.evaluate(() => getComputedStyle(document.querySelector('#widget-herd .results')).visibility === 'hidden'
+    && document.querySelector('#widget-herd .widget-grid').inert);
+  assert.equal(await hidden(), false);
+  await page.click(`section.task[data-task="${key}"] button.task-start`);
+  await page.waitForFunction(() => document.querySelector('#widget-herd').classList.contains('veiled'));
+  assert.equal(await hidden(), true, 'figures, chart and player are hidden and out of reach');
+  // The task's parameters are put in place (what the question is about stays in sight).
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('capacity') === '100');
+  // Nothing typed, or text that is not a number: not a prediction, nothing is shown.
+  await page.click(`section.task[data-task="${key}"] button.task-check`);
+  await page.waitForFunction((k) => document.querySelector(`section.task[data-task="${k}"] .task-verdict`), key);
+  assert.equal(await hidden(), true);
+  await page.fill(`section.task[data-task="${key}"] input.answer`, 'muchos');
+  await page.click(`section.task[data-task="${key}"] button.task-check`);
+  assert.match(await page.textContent(`section.task[data-task="${key}"] .task-verdict`), /no se entendió|No entendí|se esperaba/i);
+  assert.equal(await hidden(), true);
+  // Committed: shown, and played from 0 to its end.
+  await page.fill(`section.task[data-task="${key}"] input.answer`, '≈ 700');
+  await page.click(`section.task[data-task="${key}"] button.task-check`);
+  await page.waitForFunction(() => document.querySelector('#widget-herd .player').dataset.playing === 'true');
+  assert.equal(await hidden(), false);
+  await page.waitForFunction(() => document.querySelector('#widget-herd .player').dataset.playing === 'false', null, { timeout: 20_000 });
+  assert.equal(await page.getAttribute('#widget-herd .player', 'data-t-ms'), '1410');
+  assert.match(await page.textContent('#widget-herd td[data-figure="gave_up"]'), /^700$/);
+  assert.equal(await stateOf(page, key), 'right');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('with reduced motion a committed prediction shows the whole run at once', async () => {
+  const { page, problems } = await open(`/lecciones/${SLUG}/widgets/storm`);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  // The storm's task is a finding (nothing hidden); the breaker's is a prediction.
+  await page.goto(page.url().replace('/storm', '/breaker'));
+  await page.waitForSelector('#app[data-ready]');
+  await page.click('section.task button.task-start');
+  await page.fill('section.task input.answer', '12:00:05.5');
+  await page.click('section.task button.task-check');
+  await page.waitForFunction(() => document.querySelector('section.task').dataset.state === 'right');
+  assert.equal(await page.getAttribute('#widget-breaker .player', 'data-playing'), 'false');
+  assert.equal(new URL(page.url()).searchParams.get('t-ms'), null, 'at its end, not at its start');
+  assert.equal(await page.locator('#widget-breaker.veiled').count(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

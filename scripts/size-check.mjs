@@ -68,11 +68,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // The players together: ≈ 32.7 KB brotli of the 40 KB the issue allows.
 // Session 21 (#33, the widgets' tasks: `exercise::task` and its figures,
 // `TaskScope`, `TaskBox`, progress version 2, the score message with
-// `task`): 378,931 brotli, 474,082 gzipped (+22,388 brotli; ≈ 88 KB of
+// `task`): 379,319 brotli, 476,622 gzipped (+22,776 brotli; ≈ 88 KB of
 // wasm before compression, a third of it `TaskBox`'s markup). Tasks are not
 // the players' code (≈ 32.7 KB of their 40 KB); the first-chart goals are
 // measured again in docs/PERFORMANCE.md.
-const LIMIT = 476 * 1000;
+const LIMIT = 478 * 1000;
 const LIMIT_BR = 381 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
 // is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and

@@ -10,10 +10,10 @@
 //! Version 2 adds the widgets' tasks (`tasks`: right or not, and what was
 //! typed), each entry's recency (`at`), and room for the typed answers of
 //! every part (`answers`); a version-1 text loads as version 2 (its entries
-//! oldest first, in order). What is saved stays within [`MAX_BYTES`]
-//! (SCORM 1.2's `cmi.suspend_data` holds 4,096 characters): past it, the
-//! least recent variants other than the lesson's go first, then typed texts,
-//! oldest first.
+//! numbered oldest first in the order of their exercise and variant). What is
+//! saved stays within [`MAX_BYTES`] (SCORM 1.2's `cmi.suspend_data` holds
+//! 4,096 characters): past it, typed texts go first, oldest first, then the
+//! least recent variants other than the lesson's, never the latest check.
 //!
 //! ```
 //! use sensei_lab::exercise::progress::{Progress, Loaded};
@@ -191,7 +191,7 @@ impl Progress {
     }
 
     /// A version-1 text as version 2: its entries get their recency in the
-    /// order they are listed (it kept none).
+    /// order of their exercise and variant (it kept none).
     fn migrated(mut self) -> Progress {
         if self.version == 1 {
             let mut at = 0;
@@ -254,8 +254,17 @@ impl Progress {
     }
 
     fn is_sane(&self) -> bool {
+        // Bounded, so that a saved text (at most 1 MB) is forgotten down to
+        // MAX_BYTES in a bounded number of steps.
         self.tasks.len() <= MAX_TASKS
-            && self.tasks.keys().all(|k| k.len() <= 100)
+            && self.tasks.iter().all(|(k, t)| k.len() <= 100 && t.answer.len() <= 400)
+            && self.review.len() <= 200
+            && self.exercises.values().all(|vs| vs.len() <= MAX_VARIANTS)
+            && self
+                .exercises
+                .values()
+                .flat_map(|vs| vs.values())
+                .all(|e| e.answers.len() <= 50 && e.answers.iter().all(|(k, a)| k.len() <= 100 && a.len() <= 400))
             && self.exercises.keys().all(|n| (1..=super::COUNT).contains(n))
             && self
                 .exercises
@@ -271,35 +280,28 @@ impl Progress {
         p.version = VERSION;
         loop {
             let text = p.to_json().to_string();
-            if text.len() <= MAX_BYTES || !p.forget_one() {
+            if text.len() <= MAX_BYTES {
                 return text;
+            }
+            // Forget about as much as is over (each thing's own size), then measure again:
+            // a long text is not written whole once per thing forgotten.
+            let (mut freed, over) = (0, text.len() - MAX_BYTES);
+            while freed < over {
+                match p.forget_one() {
+                    Some(bytes) => freed += bytes.max(1),
+                    None => return p.to_json().to_string(),
+                }
             }
         }
     }
 
-    /// Forgets the least needed thing; false when nothing is left to forget.
-    fn forget_one(&mut self) -> bool {
-        // The least recent variant other than the lesson's (never the latest check).
-        let latest = self.next_at() - 1;
-        let oldest = self
-            .exercises
-            .iter()
-            .flat_map(|(n, vs)| {
-                vs.iter()
-                    .filter(|(v, e)| **v != 0 && e.at != latest)
-                    .map(move |(v, e)| (e.at, *n, *v))
-            })
-            .min();
-        if let Some((_, n, v)) = oldest {
-            if let Some(vs) = self.exercises.get_mut(&n) {
-                vs.remove(&v);
-                if vs.is_empty() {
-                    self.exercises.remove(&n);
-                }
-            }
-            return true;
-        }
-        // Then the oldest typed text, of an exercise or a task.
+    /// Forgets the least needed thing, first to last: the oldest typed text
+    /// (an exercise's or a task's), then the least recent variant other than
+    /// the lesson's (never the latest check), then the oldest task, a review
+    /// answer, the least recent exercise. Gives about how many bytes that
+    /// took in the saved text; `None` when nothing is left.
+    fn forget_one(&mut self) -> Option<usize> {
+        let json_len = |s: &str| Json::Str(s.to_string()).to_string().len();
         let typed_ex = self
             .exercises
             .iter()
@@ -317,31 +319,56 @@ impl Progress {
             .min();
         match (typed_ex, typed_task) {
             (Some((a, n, v)), t) if t.as_ref().is_none_or(|(b, _)| a <= *b) => {
-                if let Some(e) = self.exercises.get_mut(&n).and_then(|vs| vs.get_mut(&v)) {
-                    e.answers.clear();
-                }
-                true
+                let e = self.exercises.get_mut(&n)?.get_mut(&v)?;
+                let bytes = e.answers.iter().map(|(k, a)| json_len(k) + json_len(a) + 2).sum();
+                e.answers.clear();
+                return Some(bytes);
             }
             (_, Some((_, k))) => {
-                if let Some(t) = self.tasks.get_mut(&k) {
-                    t.answer.clear();
-                }
-                true
+                let t = self.tasks.get_mut(&k)?;
+                let bytes = json_len(&t.answer) - 2;
+                t.answer.clear();
+                return Some(bytes);
             }
-            _ => {
-                // Then whole entries: the oldest task, the review, the lesson's variants.
-                if let Some(k) = self.tasks.iter().min_by_key(|(_, t)| t.at).map(|(k, _)| k.clone()) {
-                    self.tasks.remove(&k);
-                } else if let Some(k) = self.review.keys().next_back().copied() {
-                    self.review.remove(&k);
-                } else if let Some(n) = self.exercises.keys().next_back().copied() {
-                    self.exercises.remove(&n);
-                } else {
-                    return false;
-                }
-                true
-            }
+            _ => {}
         }
+        let latest = self.next_at() - 1;
+        let entry_len = |e: &Entry| 40 + e.right.iter().map(|r| json_len(r) + 1).sum::<usize>();
+        let oldest = self
+            .exercises
+            .iter()
+            .flat_map(|(n, vs)| {
+                vs.iter()
+                    .filter(|(v, e)| **v != 0 && e.at != latest)
+                    .map(move |(v, e)| (e.at, *n, *v))
+            })
+            .min();
+        if let Some((_, n, v)) = oldest {
+            let vs = self.exercises.get_mut(&n)?;
+            let bytes = vs.remove(&v).map_or(0, |e| entry_len(&e) + 8);
+            if vs.is_empty() {
+                self.exercises.remove(&n);
+            }
+            return Some(bytes);
+        }
+        if let Some(k) = self.tasks.iter().min_by_key(|(_, t)| t.at).map(|(k, _)| k.clone()) {
+            self.tasks.remove(&k);
+            return Some(json_len(&k) + 30);
+        }
+        if let Some(k) = self.review.keys().next_back().copied() {
+            self.review.remove(&k);
+            return Some(10);
+        }
+        let n = self
+            .exercises
+            .iter()
+            .min_by_key(|(_, vs)| vs.values().map(|e| e.at).max())
+            .map(|(n, _)| *n)?;
+        let bytes = self
+            .exercises
+            .remove(&n)
+            .map_or(0, |vs| vs.values().map(entry_len).sum());
+        Some(bytes)
     }
 
     /// A check of a widget's task (`key`: `widget/id`): once met, it stays met;
@@ -353,8 +380,11 @@ impl Progress {
         }
         let at = self.next_at();
         let t = self.tasks.entry(key.chars().take(100).collect()).or_default();
+        // Once met, what is kept is the answer that met it.
+        if right || !t.right {
+            t.answer = typed.trim().chars().take(MAX_TYPED).collect();
+        }
         t.right |= right;
-        t.answer = typed.trim().chars().take(MAX_TYPED).collect();
         t.at = at;
     }
 
@@ -537,7 +567,7 @@ mod tests {
         p.record_task("herd/el-doble", false, "¿cuántos?");
         let t = p.task("herd/el-doble").unwrap();
         assert!(t.right);
-        assert_eq!(t.answer, "¿cuántos?");
+        assert_eq!(t.answer, "700", "the answer that met it");
         let Loaded::Ok(back) = Progress::load(Some(&p.save())) else {
             panic!()
         };
@@ -599,6 +629,33 @@ mod tests {
                 p = back;
             }
         }
+    }
+
+    /// A long stored text (within the 1 MB read, sane) is saved within
+    /// MAX_BYTES, with what was right in the lesson's numbers kept.
+    #[test]
+    fn a_large_stored_text_is_saved_small() {
+        let mut p = Progress::new();
+        for n in 1..=9 {
+            for v in 0..MAX_VARIANTS as u32 {
+                let typed: Vec<(String, String)> = (0..7).map(|i| (format!("p{i}"), "x".repeat(40))).collect();
+                p.record_answers(n, v, &typed, 7);
+            }
+        }
+        let big = p.to_json().to_string();
+        assert!(big.len() > 500_000, "{}", big.len());
+        let Loaded::Ok(back) = Progress::load(Some(&big)) else {
+            panic!()
+        };
+        let saved = back.save();
+        assert!(saved.len() <= MAX_BYTES);
+        let Loaded::Ok(small) = Progress::load(Some(&saved)) else {
+            panic!()
+        };
+        for n in 1..=9 {
+            assert_eq!(small.right(n, 0), 7, "exercise {n}");
+        }
+        assert_eq!(small.right(9, MAX_VARIANTS as u32 - 1), 7, "the latest check");
     }
 
     #[test]

@@ -58,7 +58,7 @@ pub fn results(widget: &str) -> &'static [Figure] {
         "clocks" => &[fig!("end-ms", "cuándo termina la llamada", Ms)],
         "inflight" => &[
             fig!("rejected", "la parte que recibe un 503", Share),
-            fig!("demand", "los lugares que haría falta por pod", Count),
+            fig!("demand", "los lugares que harían falta por pod", Count),
         ],
         "chain" => &[
             fig!("zombie-ms", "el trabajo zombi", Ms),
@@ -78,7 +78,11 @@ pub fn results(widget: &str) -> &'static [Figure] {
         "layers" => &[fig!("bottom", "los intentos que llegan al fondo por request", Count)],
         "storm" => &[
             fig!("recovers", "si se recupera", YesNo),
-            fig!("tipping-ms", "el disparador más corto que ya no se recupera", Ms),
+            fig!(
+                "tipping-ms",
+                "la caída más corta después de la cual ya no se recupera",
+                Ms
+            ),
         ],
         "budget" => &[
             fig!("allowed", "los reintentos por segundo que deja el presupuesto", Rate),
@@ -206,9 +210,12 @@ pub fn figure(widget: &str, query: &str, key: &str) -> Option<f64> {
         "storm" => {
             let p = at!(storm::StormParams);
             if key == "recovers" {
-                let run = storm::simulate(&p);
-                match storm::assess(&p, &run) {
-                    storm::Outcome::Recovered { .. } => yes(true),
+                // As the tipping point's search reads a run: back to health, even
+                // late or still draining, is recovered.
+                match storm::simulate(&p).outcome_alone() {
+                    storm::Outcome::Recovered { .. } | storm::Outcome::TooLate { .. } | storm::Outcome::Draining => {
+                        yes(true)
+                    }
                     storm::Outcome::Metastable | storm::Outcome::Overloaded => yes(false),
                     _ => None,
                 }
@@ -316,7 +323,7 @@ impl Op {
             Op::Le => "a lo más",
             Op::Gt => "más de",
             Op::Ge => "al menos",
-            Op::Eq => "igual a",
+            Op::Eq => "",
         }
     }
 }
@@ -368,6 +375,9 @@ fn tolerance(d: &Directive, unit: Unit) -> Result<Tol, String> {
             _ => Err(format!("tol «{t}» cannot be read as {}", unit.expected())),
         },
         (None, rel) => {
+            if unit == Unit::Clock && rel.is_some() {
+                return Err("a time of day has no share: write «tol» in seconds".into());
+            }
             let r = rel.unwrap_or("2%");
             match r
                 .trim()
@@ -496,7 +506,7 @@ pub fn check_answer(task: &Task, query: &str, typed: &str) -> Verdict {
     let Some(value) = self::figure(&task.widget, query, figure.key) else {
         return Verdict {
             mark: Mark::Unreadable(format!(
-                "Con estos parámetros no hay {}: cambia alguno e inténtalo de nuevo.",
+                "Con estos parámetros no se puede calcular {}: cambia alguno e inténtalo de nuevo.",
                 figure.label
             )),
             lines: Vec::new(),
@@ -543,19 +553,21 @@ pub fn check_state(task: &Task, query: &str) -> Verdict {
                 let v = figure(&task.widget, query, f.key);
                 (
                     v,
-                    format!("{} ({})", f.label, v.map_or("no lo hay".into(), |v| shown(v, f.unit))),
+                    format!("{} ({})", f.label, v.map_or("sin valor".into(), |v| shown(v, f.unit))),
                 )
             }
         };
         let holds = matches!((a, b), (Some(a), Some(b)) if c.op.holds(a, b));
         all &= holds;
+        let want = match c.op {
+            Op::Eq => format!("se pide: {b_text}"),
+            op => format!("se pide {} {b_text}", op.words()),
+        };
         lines.push(format!(
-            "{} {}: {}; se pide {} {}.",
+            "{} {}: {}; {want}.",
             if holds { "✓" } else { "✗" },
             crate::text::upper_first(c.lhs.label),
-            a.map_or("no lo hay".into(), |v| shown(v, c.lhs.unit)),
-            c.op.words(),
-            b_text
+            a.map_or("sin valor".into(), |v| shown(v, c.lhs.unit)),
         ));
     }
     let read = "el estado del widget".to_string();

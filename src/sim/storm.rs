@@ -301,7 +301,7 @@ impl StormRun {
 
     /// What this run alone says (a run that does not recover is `Metastable`
     /// here; [`assess`] tells it from plain overload).
-    fn outcome_alone(&self) -> Outcome {
+    pub fn outcome_alone(&self) -> Outcome {
         let end = self.duration_s;
         match (self.cut_at_s, self.recovered_at_s) {
             (Some(at_s), _) => return Outcome::Cut { at_s },

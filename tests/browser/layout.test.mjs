@@ -54,7 +54,9 @@ for (const size of PHONES) {
         // A control inside the pinned element (a player's, under its chart) is in view with it.
         const inside = await control.evaluate((el, sel) => !!el.closest(sel), PINNED);
         const below = inside || pin.y + pin.height <= box.y + 1;
-        if (pin.y < -1 || !below || box.y + box.height > size.height + 1) {
+        // A task's field moves nothing (its answer is checked on «Comprobar»): only its size counts.
+        const task = await control.evaluate((el) => !!el.closest('section.task'));
+        if (!task && (pin.y < -1 || !below || box.y + box.height > size.height + 1)) {
           report.push(`${id} «${name}»: chart ${Math.round(pin.y)}–${Math.round(pin.y + pin.height)}, control ${Math.round(box.y)}–${Math.round(box.y + box.height)} of ${size.height}`);
         }
         if (box.height < 43.5) report.push(`${id} «${name}»: a touch target ${box.height.toFixed(1)} px tall`);

@@ -22,6 +22,10 @@ use yew::prelude::*;
 pub struct TaskBoxProps {
     /// Which of the widget's tasks.
     pub index: usize,
+    /// The widget's state (its query): a finding's or a goal's verdict is of
+    /// the state it checked, and goes when the state changes.
+    #[prop_or_default]
+    pub query: AttrValue,
 }
 
 #[derive(Clone, PartialEq, Default)]
@@ -31,6 +35,10 @@ struct State {
     /// What the progress kept from an earlier visit.
     before: Option<TaskEntry>,
     notice: Option<String>,
+    /// «Empezar» was pressed (a task with a start of its own is checked from there).
+    started: bool,
+    /// The widget's values before «Predecir», put back by «Cancelar».
+    restore: Option<params::Values>,
 }
 
 /// Whether the learner asked for less motion: a committed prediction then
@@ -95,6 +103,24 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
             }
         });
     }
+    {
+        // A finding's or a goal's verdict is of the state it checked (a
+        // prediction's is of its own parameters, and stays while its run plays).
+        let hides = ctx
+            .as_ref()
+            .and_then(|c| c.tasks.get(props.index))
+            .is_some_and(|(t, _)| t.hides());
+        let state = state.clone();
+        use_effect_with(props.query.clone(), move |_| {
+            if !hides && state.verdict.is_some() {
+                state.set(State {
+                    verdict: None,
+                    ..(*state).clone()
+                });
+            }
+        });
+    }
+    let input_ref = use_node_ref();
     let Some(ctx) = ctx else { return Html::default() };
     let Some((task, body)) = ctx.tasks.get(props.index).cloned() else {
         return Html::default();
@@ -128,6 +154,7 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
         let (ctx, task) = (ctx.clone(), task.clone());
         let state = state.clone();
         Callback::from(move |_: MouseEvent| {
+            let restore = ctx.remote.borrow().as_ref().map(|r| r.values().clone());
             if let (Some(values), Some(remote)) = (start_values(&ctx, &task, false), ctx.remote.borrow().as_ref()) {
                 remote.put(values);
             }
@@ -136,13 +163,22 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
             }
             state.set(State {
                 verdict: None,
+                started: true,
+                restore,
                 ..(*state).clone()
             });
         })
     };
     let cancel = {
-        let ctx = ctx.clone();
-        Callback::from(move |_: MouseEvent| ctx.set_veiled.emit(None))
+        // Back to what was shown before «Predecir»: the task's setting is not
+        // left in sight to predict from.
+        let (ctx, state) = (ctx.clone(), state.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let (Some(values), Some(remote)) = (state.restore.clone(), ctx.remote.borrow().as_ref()) {
+                remote.put(values);
+            }
+            ctx.set_veiled.emit(None);
+        })
     };
     let on_input = {
         let state = state.clone();
@@ -162,7 +198,18 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
             let typed = state.typed.clone();
             match &task.kind {
                 Kind::Goal(_) => conclude(check_state(&task, &current_query(&ctx)), String::new()),
-                Kind::Find { .. } => conclude(check_answer(&task, &current_query(&ctx), &typed), typed),
+                Kind::Find { .. } => {
+                    let verdict = check_answer(&task, &current_query(&ctx), &typed);
+                    if matches!(verdict.mark, Mark::Right { .. } | Mark::Wrong { .. }) {
+                        conclude(verdict, typed);
+                    } else {
+                        // Nothing to keep or to tell the course: only what was not read.
+                        state.set(State {
+                            verdict: Some(verdict),
+                            ..(*state).clone()
+                        });
+                    }
+                }
                 Kind::Predict { .. } => {
                     // At the task's own parameters, whatever was moved while they were hidden.
                     let verdict = check_answer(&task, &task.set, &typed);
@@ -191,6 +238,19 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
     };
 
     let predicting = task.hides() && veiled_here;
+    {
+        // The field, once the results are hidden: where the learner writes next.
+        let input_ref = input_ref.clone();
+        use_effect_with(predicting, move |on| {
+            if *on {
+                if let Some(input) = input_ref.cast::<HtmlInputElement>() {
+                    let _ = input.focus();
+                }
+            }
+        });
+    }
+    // A task with a start of its own (a goal's `set`) is checked from there.
+    let must_start = !task.hides() && !task.set.is_empty() && !state.started;
     let answering = matches!(task.kind, Kind::Find { .. }) || predicting;
     let live = unit
         .filter(|_| answering && state.verdict.is_none())
@@ -208,7 +268,7 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
             (_, m) => mark_view(m),
         };
         html! {
-            <div class="task-verdict" role="status" data-right={v.is_right().to_string()}>
+            <div class="task-verdict" data-right={v.is_right().to_string()}>
                 <p>{ head }</p>
                 { for v.lines.iter().map(|l| html! { <p class="task-line">{ l }</p> }) }
             </div>
@@ -223,7 +283,7 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
                 (true, true) => "Ya lo resolviste en otra visita.".to_string(),
                 (true, false) => format!("Ya lo resolviste en otra visita (escribiste «{}»).", b.answer),
                 (false, true) => "Ya lo intentaste en otra visita.".to_string(),
-                (false, false) => format!("Ya lo intentaste en otra visita (escribiste «{}»).", b.answer),
+                (false, false) => format!("Ya lo intentaste en otra visita (tu última respuesta: «{}»).", b.answer),
             });
     let input_id = format!("{dom_id}-answer");
     let field = unit.filter(|_| answering).map(|u| {
@@ -232,7 +292,7 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
         html! {
             <div class="part">
                 <label for={input_id.clone()} class="part-label">{ label }</label>
-                <input id={input_id.clone()} type="text" inputmode="decimal" autocomplete="off" class="answer"
+                <input ref={input_ref.clone()} id={input_id.clone()} type="text" inputmode="decimal" autocomplete="off" class="answer"
                     placeholder={placeholder(u)} value={state.typed.clone()} oninput={on_input.clone()}
                     aria-describedby={format!("{input_id}-read")} />
                 <div class="part-read" id={format!("{input_id}-read")}>{ live.as_deref().map(read_view).unwrap_or_default() }</div>
@@ -255,13 +315,12 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
                     _ => None,
                 }) }
             </div>
-            if predicting {
-                <p class="task-hidden" role="status">{ "Los resultados quedan ocultos hasta que escribas tu predicción y presiones «Comprobar»." }</p>
-            }
             <form class="task-form" onsubmit={on_submit} novalidate=true>
                 { field.unwrap_or_default() }
                 <div class="exercise-actions">
-                    if task.hides() && !predicting {
+                    if must_start {
+                        <button key="begin" type="button" class="primary task-start" onclick={start.clone()}>{ "Empezar" }</button>
+                    } else if task.hides() && !predicting {
                         <button key="start" type="button" class="primary task-start" onclick={start.clone()} disabled={other_veiled}>
                             { if state.verdict.is_some() { "Predecir otra vez" } else { "Predecir" } }
                         </button>
@@ -272,12 +331,18 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
                     }
                     if predicting {
                         <button key="cancel" type="button" class="secondary" onclick={cancel}>{ "Cancelar" }</button>
-                    } else if has_start && !task.hides() {
-                        <button key="again" type="button" class="secondary task-start" onclick={start}>{ "Empezar desde el principio" }</button>
+                    } else if has_start && !task.hides() && !must_start {
+                        <button key="again" type="button" class="secondary task-start" onclick={start}>{ "Volver a empezar" }</button>
                     }
                 </div>
             </form>
-            { verdict.unwrap_or_default() }
+            // Always there, so that what is put in it is announced.
+            <div class="task-said" aria-live="polite">
+                if predicting {
+                    <p class="task-hidden">{ "Los resultados quedan ocultos hasta que escribas tu predicción y presiones «Comprobar»." }</p>
+                }
+                { verdict.unwrap_or_default() }
+            </div>
             if let Some(b) = before {
                 <p class="task-before">{ b }</p>
             }

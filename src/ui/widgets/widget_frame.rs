@@ -39,6 +39,13 @@ pub fn WidgetFrame(props: &WidgetFrameProps) -> Html {
     let tasks = use_context::<TaskCtx>();
     let veiled = tasks.as_ref().is_some_and(|t| t.veiled.is_some());
     let count = tasks.as_ref().map_or(0, |t| t.tasks.len());
+    // The widget's state now (its `use_params` ran before this frame): a task's
+    // verdict is of the state it checked.
+    let query: AttrValue = tasks
+        .as_ref()
+        .and_then(|t| t.remote.borrow().as_ref().map(|s| s.query(s.values())))
+        .unwrap_or_default()
+        .into();
     html! {
         <figure class={classes!("widget", (!props.layout.is_empty()).then(|| props.layout.to_string()), veiled.then_some("veiled"))} id={format!("widget-{}", props.id)} data-widget={props.id.clone()}>
             <figcaption class="widget-title">
@@ -48,10 +55,11 @@ pub fn WidgetFrame(props: &WidgetFrameProps) -> Html {
             </figcaption>
             { props.top.clone() }
             // While a prediction is pending its results are hidden (the style
-            // sheet) and out of reach of the keyboard and screen readers.
+            // sheet), and the whole widget out of reach: its controls stay in
+            // sight, dimmed, saying what the question is about.
             <div class="widget-grid" inert={veiled}>{ props.children.clone() }</div>
             if count > 0 {
-                <div class="tasks">{ for (0..count).map(|index| html! { <TaskBox {index} /> }) }</div>
+                <div class="tasks">{ for (0..count).map(|index| html! { <TaskBox {index} query={query.clone()} /> }) }</div>
             }
         </figure>
     }

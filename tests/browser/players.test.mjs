@@ -48,7 +48,8 @@ test('the herd: it opens at its end, plays, pauses, steps, and the same moment i
   // ▶ replays from the start; ⏸ keeps the moment in the URL.
   await page.click('#herd-play');
   await page.waitForFunction(() => document.querySelector('#widget-herd .player').dataset.playing === 'true');
-  await page.waitForFunction(() => Number(document.querySelector('#widget-herd .player').dataset.tMs) > 100);
+  // (From its start: ▶ found it at its end, 1,410 ms.)
+  await page.waitForFunction(() => { const t = Number(document.querySelector('#widget-herd .player').dataset.tMs); return t > 100 && t < 1410; });
   await page.click('#herd-play');
   await settled(page);
   const paused = await frame(page);
@@ -119,6 +120,23 @@ test('the herd: a moment past the run says so; at 100,000 clients a mark stands 
   await big.page.close();
 });
 
+test('a number typed while the herd plays stays in its field until Enter sends it', async () => {
+  const { page, problems } = await open(HERD);
+  await page.selectOption('#herd-speed', { label: '¼×' });
+  await page.click('#herd-play');
+  await page.waitForFunction(() => { const t = Number(document.querySelector('#widget-herd .player').dataset.tMs); return t > 0 && t < 1410; });
+  // Typed, not yet sent: the widget redraws on every frame, and the text stays.
+  await page.fill('#herd-clients', '500');
+  const t0 = await page.$eval('#widget-herd .player', (p) => p.dataset.tMs);
+  await page.waitForFunction((t) => { const p = document.querySelector('#widget-herd .player'); return p.dataset.playing === 'false' || Number(p.dataset.tMs) > Number(t) + 50; }, t0);
+  assert.equal(await page.inputValue('#herd-clients'), '500');
+  await page.press('#herd-clients', 'Enter');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('clients') === '500');
+  assert.equal(await page.inputValue('#herd-clients'), '500');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 /** A widget's moment as the player and the page show it: the player's moment, the chart's data, the figures. */
 async function frameOf(page, id) {
   return page.evaluate((id) => {
@@ -153,8 +171,12 @@ async function playerRoundTrip(id, end, key = 't-ms', unit = 1) {
   assert.equal(opened.t, String(end));
   await page.click(`#${id}-play`);
   await page.waitForFunction((id) => document.querySelector(`#widget-${id} .player`).dataset.playing === 'true', id);
-  // (A script's moment is kept in whole lines: past the first one.)
-  await page.waitForFunction(([id, past]) => Number(document.querySelector(`#widget-${id} .player`).dataset.tMs) > past, [id, unit > 1 ? 1.5 * unit : 0]);
+  // Played from its start: past its first moment (a script's moment is kept
+  // in whole lines: past the first one), and no longer at its end, where ▶ found it.
+  await page.waitForFunction(([id, past, end]) => {
+    const t = Number(document.querySelector(`#widget-${id} .player`).dataset.tMs);
+    return t > past && t < end;
+  }, [id, unit > 1 ? 1.5 * unit : 0, end]);
   await page.click(`#${id}-play`);
   await page.waitForFunction((id) => document.querySelector(`#widget-${id} .player`).dataset.playing === 'false', id);
   const paused = await frameOf(page, id);

@@ -212,3 +212,29 @@ fn use_values(widget: &'static str, specs: &'static [Spec], defaults: Values) ->
     }
     this
 }
+
+/// The text a field shows: what the page holds (`committed`), unless the
+/// learner is typing in it. Yew puts an `<input>`'s `value` back on every
+/// render where it differs from the field's, so a widget redrawn for any
+/// other reason (a control moved a moment before, a player's frame) would
+/// wipe a number typed and not yet sent with Enter. While the field has the
+/// focus and the page's value is the one it last showed, what was typed stays;
+/// a new value from the page (a commit, a clamp, a reset) replaces it.
+#[hook]
+pub fn use_draft(committed: String) -> (NodeRef, String) {
+    let field = use_node_ref();
+    let shown = use_mut_ref(|| None::<String>);
+    let typed = field.cast::<web_sys::HtmlInputElement>().filter(|el| {
+        let focused = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.active_element())
+            .is_some_and(|a| a == ***el);
+        focused && shown.borrow().as_deref() == Some(committed.as_str())
+    });
+    let text = match typed.map(|el| el.value()) {
+        Some(t) if t != committed => t,
+        _ => committed.clone(),
+    };
+    *shown.borrow_mut() = Some(committed);
+    (field, text)
+}

@@ -10,7 +10,7 @@ use crate::sim::failures::{
     decide, parse_retry_after, Caller, Failure, FailureParams, CALLER_OPTIONS, FAILURE_OPTIONS, REPEAT_OPTIONS,
 };
 use crate::sim::params::{values, ChoiceKey, Field, Params, Toggle, Value};
-use crate::ui::hooks::use_params::use_params;
+use crate::ui::hooks::use_params::{use_draft, use_params};
 use crate::ui::widgets::controls::{command_line, notes};
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -65,6 +65,9 @@ pub fn FailureWidget() -> Html {
     let h = use_params::<FailureParams>("failure");
     let p = h.params.clone();
     let situation = p.situation();
+    // What the learner is typing stays through a redraw (`use_draft`).
+    let (left_field, left_text) = use_draft(situation.left_ms.to_string());
+    let (header_field, header_text) = use_draft(p.retry_after.clone());
     let d = decide(&situation);
     let header_note = situation
         .retry_after
@@ -140,14 +143,14 @@ pub fn FailureWidget() -> Html {
                 { select("failure-caller", "Quién llama", CALLER_OPTIONS, p.caller, on_caller) }
                 <label class="control"><span class="control-head">{ "Tiempo que queda antes del deadline (ms)" }</span>
                     <input id="failure-left-ms" type="number" inputmode="numeric" class="number wide" min="0" max="86400000"
-                        value={situation.left_ms.to_string()} onchange={on_left} />
+                        ref={left_field} value={left_text} onchange={on_left} />
                     if p.left_ms.is_none() {
                         <span class="aside">{ if p.caller == Caller::Batch { "El de un trabajo batch: una hora." } else { "El del camino de Ana: 300 ms." } }</span>
                     }
                 </label>
                 <label class="control"><span class="control-head">{ "Retry-After" }</span>
                     <input id="failure-retry-after" type="text" class="number wide" maxlength={max_chars.to_string()}
-                        placeholder="2, o Wed, 02 Dec 2026 12:00:02 GMT" value={p.retry_after.clone()} oninput={on_header} />
+                        placeholder="2, o Wed, 02 Dec 2026 12:00:02 GMT" ref={header_field} value={header_text} oninput={on_header} />
                     if let Some(n) = header_note { <span class="aside">{ n }</span> }
                 </label>
                 { select("failure-repeat", "¿Se puede repetir sin daño?", REPEAT_OPTIONS, p.idempotency, choice("idempotency", REPEAT_OPTIONS)) }

@@ -4,6 +4,7 @@
 
 use crate::fmt::es_int;
 use crate::sim::params::{slider_stops, Kind, Spec, Value};
+use crate::ui::hooks::use_params::use_draft;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -21,6 +22,22 @@ pub struct ParamControlProps {
 pub fn ParamControl(props: &ParamControlProps) -> Html {
     let spec = props.spec;
     let id = format!("{}-{}", props.widget, spec.key);
+    // The field's text and the slider's position, kept while the learner
+    // types or drags (`use_draft`): a redraw for another reason must not wipe them.
+    let (field_text, slider_at) = match (&spec.kind, &props.value) {
+        (Kind::Text { .. }, Value::Text(t)) => (t.clone(), String::new()),
+        (Kind::Int { min, max, .. }, v) => {
+            let v = match v {
+                Value::Int(v) => Some(*v),
+                _ => None,
+            };
+            let at = slider_stops(*min, *max).map(|s| s.position(v.unwrap_or(*min)).to_string());
+            (v.map(|v| v.to_string()).unwrap_or_default(), at.unwrap_or_default())
+        }
+        _ => (String::new(), String::new()),
+    };
+    let (field, field_text) = use_draft(field_text);
+    let (slider_field, slider_at) = use_draft(slider_at);
     match spec.kind {
         Kind::Choice { options } => {
             let current = match &props.value {
@@ -47,10 +64,6 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
             }
         }
         Kind::Text { max_chars } => {
-            let text = match &props.value {
-                Value::Text(t) => t.clone(),
-                _ => String::new(),
-            };
             let on_change = props.on_change.clone();
             let oninput = Callback::from(move |e: InputEvent| {
                 let input: HtmlInputElement = e.target_unchecked_into();
@@ -59,7 +72,7 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
             html! {
                 <label class="control text">
                     <span class="control-head">{ spec.label }</span>
-                    <input id={id} type="text" class="number wide" maxlength={max_chars.to_string()} value={text} {oninput} />
+                    <input id={id} ref={field} type="text" class="number wide" maxlength={max_chars.to_string()} value={field_text} {oninput} />
                 </label>
             }
         }
@@ -92,7 +105,6 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
             // range (sim::params::slider_stops); the value said in words.
             let slider = slider_stops(min, max).map(|stops| {
                 let (smin, smax) = stops.range();
-                let position = stops.position(shown);
                 let on_change = props.on_change.clone();
                 let oninput = Callback::from(move |e: InputEvent| {
                     let input: HtmlInputElement = e.target_unchecked_into();
@@ -103,7 +115,7 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                 html! {
                     <input type="range" class="slider" aria-label={spec.label} aria-valuetext={readout.clone()}
                         min={smin.to_string()} max={smax.to_string()} step="1"
-                        value={position.to_string()} disabled={value.is_none()} {oninput} />
+                        value={slider_at.clone()} ref={slider_field.clone()} disabled={value.is_none()} {oninput} />
                 }
             });
             let toggle = optional.then(|| {
@@ -125,8 +137,8 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                     <div class="control-body">
                         { toggle }
                         { slider }
-                        <input id={id.clone()} type="number" inputmode="numeric" class="number" min={min.to_string()} max={max.to_string()}
-                            value={value.map(|v| v.to_string()).unwrap_or_default()} disabled={value.is_none()}
+                        <input id={id.clone()} ref={field} type="number" inputmode="numeric" class="number" min={min.to_string()} max={max.to_string()}
+                            value={field_text} disabled={value.is_none()}
                             placeholder={spec.unset} onchange={number_change} />
                     </div>
                 </div>

@@ -9,7 +9,9 @@
 // 3. the service worker (scripts/offline.mjs: the build's files with their
 //    hashes, and the version written into every page), because it hashes
 //    what the others wrote;
-// 4. every file precompressed beside itself, `.br` and `.gz`
+// 4. each lesson's SCORM 1.2 package, DIST/scorm/<lesson>.zip (scripts/scorm.mjs:
+//    the build's shell and files; not kept offline);
+// 5. every file precompressed beside itself, `.br` and `.gz`
 //    (scripts/compress.mjs), last: it compresses what the others wrote.
 // Run by `./lab` and by the tests that change a build's page. Run again on
 // the same folder, it writes the same.
@@ -31,4 +33,5 @@ const site = process.env.LAB_SITE ? ['--site', process.env.LAB_SITE] : [];
 execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'sensei-lab', '--', 'prerender', resolve(dir), ...site],
   { stdio: 'inherit', cwd: join(here, '..') });
 execFileSync('node', [join(here, 'offline.mjs'), dir], { stdio: 'inherit' });
+execFileSync('node', [join(here, 'scorm.mjs'), dir], { stdio: 'inherit' });
 execFileSync('node', [join(here, 'compress.mjs'), dir], { stdio: 'inherit' });

@@ -72,8 +72,18 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // wasm before compression, a third of it `TaskBox`'s markup). Tasks are not
 // the players' code (≈ 32.7 KB of their 40 KB); the first-chart goals are
 // measured again in docs/PERFORMANCE.md.
-const LIMIT = 478 * 1000;
-const LIMIT_BR = 381 * 1000;
+// Session 22 (#34, instructors): 380,951 brotli before it (the field that
+// keeps what is typed through a redraw: +1.6 KB), then 395,130 brotli,
+// 496,001 gzipped (+14,179 brotli; +61 KB of wasm before compression): the
+// page «Para docentes» (12.8 KB of it its markup), the SCORM 1.2 runtime
+// (`ui::lms`, `exercise::scorm`: finding the API, the suspend data, the
+// interactions, the score), the fragment's routes of a package, Canvas's and
+// H5P's resize messages, `solutions=0`, the last answers typed. (The LMS's
+// mastery score is read without the float parser: its tables cost 12.7 KB
+// brotli, `exercise::scorm::mastery_of`.) «Repasar lo que fallé» and the
+// parts marked «Para repasar»: ≈ 4 KB brotli more.
+const LIMIT = 502 * 1000;
+const LIMIT_BR = 400 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
 // is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and
 // wide); it comes first and shows the text and the charts at once. With a

@@ -55,6 +55,21 @@ pub enum Command {
         #[arg(long)]
         site: Option<String>,
     },
+    /// Writes a SCORM 1.2 package's imsmanifest.xml into its folder, listing every file in it
+    /// (scripts/scorm.mjs, run by `./lab build`, makes the rest of the package).
+    ScormManifest {
+        /// The package's folder (its index.html and the files it loads).
+        dir: std::path::PathBuf,
+        /// The lesson the package holds.
+        #[arg(long)]
+        lesson: String,
+        /// The mastery score, in percent, that makes the lesson «passed» [0–100; default: 80]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=100), conflicts_with = "no_mastery")]
+        mastery: Option<u32>,
+        /// No mastery score: the lesson is «completed» once everything has been checked.
+        #[arg(long)]
+        no_mastery: bool,
+    },
     /// Lists the scenarios: id, Spanish name, parameters (`--json`: the browser tests' widget list).
     Scenarios {
         #[arg(long)]
@@ -309,7 +324,52 @@ fn run_command(command: Command) -> Result<String, (u8, String)> {
         } => exercise(n, variant, solutions, json),
         Command::Idempotency { title, seed, json } => Ok(idempotency(&title, seed, json)),
         Command::Lessons { json } => lessons(json),
+        Command::ScormManifest {
+            dir,
+            lesson,
+            mastery,
+            no_mastery,
+        } => scorm_manifest(
+            &dir,
+            &lesson,
+            (!no_mastery).then(|| mastery.unwrap_or(crate::exercise::scorm::DEFAULT_MASTERY)),
+        ),
     }
+}
+
+/// `sensei-lab scorm-manifest DIR --lesson L`: DIR/imsmanifest.xml, naming every file in DIR.
+fn scorm_manifest(dir: &std::path::Path, slug: &str, mastery: Option<u32>) -> Result<String, (u8, String)> {
+    let lesson = crate::lesson::find(slug).ok_or((2, format!("no lesson «{slug}» (sensei-lab lessons lists them)")))?;
+    fn walk(root: &std::path::Path, dir: &std::path::Path, out: &mut Vec<String>) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                walk(root, &path, out)?;
+            } else if let Ok(rel) = path.strip_prefix(root) {
+                let name = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                if name != "imsmanifest.xml" {
+                    out.push(name);
+                }
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(dir, dir, &mut files).map_err(|e| (1, format!("{}: {e}", dir.display())))?;
+    if !files.iter().any(|f| f == "index.html") {
+        return Err((
+            2,
+            format!("{}: no index.html, the package's launch page", dir.display()),
+        ));
+    }
+    let xml = crate::exercise::scorm::manifest(&lesson.slug, &lesson.title, &files, mastery);
+    let out = dir.join("imsmanifest.xml");
+    std::fs::write(&out, xml).map_err(|e| (1, format!("{}: {e}", out.display())))?;
+    Ok(format!("{}: {} files", out.display(), files.len()))
 }
 
 /// `sensei-lab scenarios`: the registry, as lines or JSON (the browser tests' widget list).

@@ -36,6 +36,8 @@ pub enum Route {
     Exercise { lesson: String, n: u32 },
     /// The exercises for paper (`/imprimir/:lesson`, `?solutions=1`, `?class=K`).
     Print { lesson: String },
+    /// «Para docentes»: every piece to embed, the class's variant, the SCORM package (`/docentes/:lesson`).
+    Teachers { lesson: String },
     /// A section, for an iframe: no navigation (`/embed/:lesson/:section`).
     EmbedSection { lesson: String, section: String },
     /// `/embed/:lesson/widgets/:id`
@@ -68,6 +70,9 @@ impl Route {
                 lesson: lesson.to_string(),
             },
             ["imprimir", lesson] => Route::Print {
+                lesson: lesson.to_string(),
+            },
+            ["docentes", lesson] => Route::Teachers {
                 lesson: lesson.to_string(),
             },
             ["lecciones", lesson, rest @ ..] => {
@@ -118,6 +123,7 @@ impl Route {
             Route::Widget { lesson, id } => Piece::Widget(id.clone()).path(lesson, false),
             Route::Exercise { lesson, n } => Piece::Exercise(*n).path(lesson, false),
             Route::Print { lesson } => format!("/imprimir/{lesson}"),
+            Route::Teachers { lesson } => format!("/docentes/{lesson}"),
             Route::EmbedSection { lesson, section } => Piece::Section(section.clone()).path(lesson, true),
             Route::EmbedWidget { lesson, id } => Piece::Widget(id.clone()).path(lesson, true),
             Route::EmbedExercise { lesson, n } => Piece::Exercise(*n).path(lesson, true),
@@ -137,6 +143,7 @@ impl Route {
             let lesson = || l.slug.clone();
             all.push(Route::Lesson { lesson: lesson() });
             all.push(Route::Print { lesson: lesson() });
+            all.push(Route::Teachers { lesson: lesson() });
             let mut placed: Vec<Piece> = Vec::new();
             for piece in l.directives().into_iter().filter_map(|d| match d.name.as_str() {
                 "widget" => d.get("id").map(|id| Piece::Widget(id.to_string())),
@@ -184,7 +191,9 @@ impl Route {
         let piece = self.piece();
         let lesson = match self {
             Route::Home => crate::lesson::all().first(),
-            Route::Lesson { lesson } | Route::Print { lesson } => crate::lesson::find(lesson),
+            Route::Lesson { lesson } | Route::Print { lesson } | Route::Teachers { lesson } => {
+                crate::lesson::find(lesson)
+            }
             _ => piece.as_ref().and_then(|(slug, _)| crate::lesson::find(slug)),
         };
         let not_found = format!("{NOT_FOUND} · Sensei Lab");
@@ -192,6 +201,7 @@ impl Route {
         // The part of the lesson the page shows; none for all of it.
         let part = match (self, piece) {
             (Route::Print { .. }, _) => Some("Ejercicios para imprimir".to_string()),
+            (Route::Teachers { .. }, _) => Some("Para docentes".to_string()),
             (_, Some((_, p))) => match p.name(l) {
                 Some(name) => Some(name),
                 None => return not_found,

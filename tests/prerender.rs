@@ -82,12 +82,12 @@ fn every_route_has_its_own_page_and_file() {
         assert_eq!(prerender::page(&shell, route, body).unwrap(), html);
     }
     assert!(files.contains("index.html") && files.contains("404.html"));
-    // The lesson, its print view, 2 × (sections + widgets (the lesson's 15: every registered one)
-    // + 9 exercises), the missing page.
+    // The lesson, its print view, its page for instructors, 2 × (sections + widgets
+    // (the lesson's 15: every registered one) + 9 exercises), the missing page.
     let l = lesson();
     let widgets = sensei_lab::scenario::ALL.len();
     assert!(widgets >= 15);
-    assert_eq!(pages().len(), 1 + 2 + 2 * (l.sections.len() + widgets + 9) + 1);
+    assert_eq!(pages().len(), 1 + 3 + 2 * (l.sections.len() + widgets + 9) + 1);
 }
 
 #[test]
@@ -281,4 +281,29 @@ fn every_chart_is_drawn_into_its_page_and_every_piece_has_its_island() {
         }
     }
     assert!(charts > 100, "{charts} charts in all the pages");
+}
+
+#[test]
+fn the_page_for_instructors_lists_every_widget_with_its_tasks_and_every_exercise() {
+    let l = lesson();
+    let p = page(&Route::Teachers { lesson: l.slug.clone() });
+    for s in sensei_lab::scenario::ALL {
+        assert!(
+            p.contains(&format!(r#"data-piece="widget/{}""#, s.id)),
+            "widget {}",
+            s.id
+        );
+    }
+    for (t, _) in sensei_lab::exercise::task::of_lesson(l) {
+        assert!(p.contains(&format!(r#"data-task="{}""#, t.key())), "task {}", t.key());
+    }
+    for n in 1..=sensei_lab::exercise::COUNT {
+        assert!(p.contains(&format!(r#"data-piece="exercise/{n}""#)), "exercise {n}");
+    }
+    // The package to download, the sheets of the class's variant; no iframe until a preview is opened.
+    assert!(p.contains(&format!(r#"href="/scorm/{}.zip""#, l.slug)));
+    assert!(p.contains(&format!(r#"href="/imprimir/{}?solutions=1""#, l.slug)));
+    assert!(!p.contains("<iframe"));
+    // And the lesson links to it.
+    assert!(page(&Route::Lesson { lesson: l.slug.clone() }).contains(&format!(r#"href="/docentes/{}""#, l.slug)));
 }

@@ -23,6 +23,7 @@ pub mod answer;
 mod bank;
 pub mod json;
 pub mod progress;
+pub mod scorm;
 pub mod task;
 
 use answer::{read, Read, Unit};

@@ -404,6 +404,51 @@ impl Progress {
         );
     }
 
+    /// A check of exercise `n`, variant `v`: each part checked (its id, what
+    /// was typed, whether it was right). The parts right are kept (a part
+    /// once right stays right); so is the last text typed in each part,
+    /// right or not, to show it again (a part checked empty forgets it).
+    pub fn record_check(&mut self, n: u32, v: u32, checked: &[(String, String, bool)], parts: u32) {
+        let right: Vec<(String, String)> = checked
+            .iter()
+            .filter(|c| c.2)
+            .map(|(id, typed, _)| (id.clone(), typed.clone()))
+            .collect();
+        self.record_answers(n, v, &right, parts);
+        if let Some(e) = self.exercises.get_mut(&n).and_then(|vs| vs.get_mut(&v)) {
+            for (id, typed, _) in checked {
+                let typed = typed.trim();
+                if typed.is_empty() {
+                    e.answers.remove(id);
+                } else {
+                    e.answers.insert(id.clone(), typed.chars().take(MAX_TYPED).collect());
+                }
+            }
+        }
+    }
+
+    /// The parts answered wrong and never right, per exercise and variant,
+    /// most recent first: what «Repasar lo que fallé» goes over.
+    pub fn missed(&self) -> Vec<(u32, u32, Vec<String>)> {
+        let mut out: Vec<(u32, u32, u32, Vec<String>)> = self
+            .exercises
+            .iter()
+            .flat_map(|(n, vs)| {
+                vs.iter().filter_map(move |(v, e)| {
+                    let ids: Vec<String> = e
+                        .answers
+                        .keys()
+                        .filter(|id| e.right.binary_search(id).is_err())
+                        .cloned()
+                        .collect();
+                    (!ids.is_empty()).then_some((*n, *v, e.at, ids))
+                })
+            })
+            .collect();
+        out.sort_by_key(|e| std::cmp::Reverse(e.2));
+        out.into_iter().map(|(n, v, _, ids)| (n, v, ids)).collect()
+    }
+
     /// Like [`Progress::record`], keeping what was typed for each right part.
     pub fn record_answers(&mut self, n: u32, v: u32, right: &[(String, String)], parts: u32) {
         self.version = VERSION;
@@ -433,7 +478,7 @@ impl Progress {
             .map_or(0, |e| e.right.len())
     }
 
-    /// What was typed for a part that was right, if kept.
+    /// What was typed last in a part, if kept.
     pub fn answer(&self, n: u32, v: u32, part: &str) -> Option<&str> {
         self.exercises.get(&n)?.get(&v)?.answers.get(part).map(String::as_str)
     }
@@ -553,6 +598,39 @@ mod tests {
         assert!(
             matches!(Progress::load(Some(r#"{"version":3,"exercises":{}}"#)), Loaded::SetAside(m) if m.contains('3'))
         );
+    }
+
+    #[test]
+    fn the_last_text_typed_is_kept_right_or_not_and_the_misses_are_listed() {
+        let mut p = Progress::new();
+        let c = |id: &str, typed: &str, right| (id.to_string(), typed.to_string(), right);
+        p.record_check(
+            4,
+            0,
+            &[c("a1", "7", false), c("a2", "4,500", true), c("b", "", false)],
+            4,
+        );
+        assert_eq!(p.answer(4, 0, "a1"), Some("7"));
+        assert_eq!(p.answer(4, 0, "a2"), Some("4,500"));
+        assert_eq!(p.answer(4, 0, "b"), None);
+        assert_eq!(p.right(4, 0), 1);
+        p.record_check(2, 17, &[c("w1", "100", false)], 7);
+        // Most recent first; a part left empty is not a miss.
+        assert_eq!(
+            p.missed(),
+            vec![(2, 17, vec!["w1".to_string()]), (4, 0, vec!["a1".to_string()])]
+        );
+        // Right at last: no longer a miss, and its text is the right one.
+        p.record_check(4, 0, &[c("a1", "9", true), c("a2", "", false)], 4);
+        assert_eq!(p.missed(), vec![(2, 17, vec!["w1".to_string()])]);
+        assert_eq!(p.answer(4, 0, "a1"), Some("9"));
+        // Once right, a part stays right; emptied, its text is forgotten.
+        assert_eq!(p.right(4, 0), 2);
+        assert_eq!(p.answer(4, 0, "a2"), None);
+        let Loaded::Ok(back) = Progress::load(Some(&p.save())) else {
+            panic!()
+        };
+        assert_eq!(back.missed(), p.missed());
     }
 
     #[test]

@@ -4,6 +4,7 @@ use crate::ui::pages::lesson_page::LessonPage;
 use crate::ui::pages::not_found::NotFound;
 use crate::ui::pages::piece_page::PiecePage;
 use crate::ui::pages::print_page::PrintPage;
+use crate::ui::pages::teachers_page::TeachersPage;
 use crate::ui::route::{Piece, Route};
 use crate::ui::router::{use_router, Navigator};
 use yew::prelude::*;
@@ -21,6 +22,7 @@ fn switch(route: Route) -> Html {
         Route::Widget { lesson, id } => html! { <PiecePage slug={lesson} piece={Piece::Widget(id)} /> },
         Route::Exercise { lesson, n } => html! { <PiecePage slug={lesson} piece={Piece::Exercise(n)} /> },
         Route::Print { lesson } => html! { <PrintPage slug={lesson} /> },
+        Route::Teachers { lesson } => html! { <TeachersPage slug={lesson} /> },
         Route::EmbedSection { lesson, section } => {
             html! { <PiecePage slug={lesson} piece={Piece::Section(section)} embed=true /> }
         }

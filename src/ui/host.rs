@@ -15,12 +15,74 @@ mod imp {
         web_sys::window().map(|w| w.location())
     }
 
+    thread_local! {
+        static PACKAGE: Option<super::Package> = read_package();
+    }
+
+    /// `<meta name="sensei-lab-package" content="scorm" data-lesson=… data-class=… data-mastery=…>`,
+    /// which only a package's page carries (`scripts/scorm.mjs`).
+    fn read_package() -> Option<super::Package> {
+        let meta = web_sys::window()?
+            .document()?
+            .query_selector("meta[name=sensei-lab-package][content=scorm]")
+            .ok()??;
+        Some(super::Package {
+            lesson: meta.get_attribute("data-lesson").unwrap_or_default(),
+            class: meta
+                .get_attribute("data-class")
+                .and_then(|c| c.parse().ok())
+                .unwrap_or(0),
+            mastery: meta.get_attribute("data-mastery").and_then(|m| m.parse().ok()),
+        })
+    }
+
+    pub fn package() -> Option<super::Package> {
+        PACKAGE.with(Clone::clone)
+    }
+
+    /// In a package, the lab's own address is in the fragment
+    /// (`index.html#/lecciones/l/widgets/herd?clients=2000`): its path and query.
+    fn in_fragment() -> (String, String) {
+        let hash = location().and_then(|l| l.hash().ok()).unwrap_or_default();
+        let inner = hash.strip_prefix('#').unwrap_or_default();
+        if !inner.starts_with('/') {
+            return (String::new(), String::new());
+        }
+        let end = inner.find(['?', '#']).unwrap_or(inner.len());
+        let (path, rest) = inner.split_at(end);
+        let query = rest.split('#').next().unwrap_or_default();
+        (path.to_string(), query.to_string())
+    }
+
     pub fn pathname() -> String {
+        if let Some(p) = package() {
+            let (path, _) = in_fragment();
+            return if path.is_empty() {
+                format!("/lecciones/{}", p.lesson)
+            } else {
+                path
+            };
+        }
         location().and_then(|l| l.pathname().ok()).unwrap_or_default()
     }
 
     pub fn search() -> String {
+        if package().is_some() {
+            return in_fragment().1;
+        }
         location().and_then(|l| l.search().ok()).unwrap_or_default()
+    }
+
+    /// The browser's own address for the lab's `path` (with its query): in a
+    /// package, the launch page's with `path` in the fragment; elsewhere `path`.
+    pub fn address(path: &str) -> String {
+        if package().is_none() {
+            return path.to_string();
+        }
+        let l = location();
+        let page = l.as_ref().and_then(|l| l.pathname().ok()).unwrap_or_default();
+        let query = l.as_ref().and_then(|l| l.search().ok()).unwrap_or_default();
+        format!("{page}{query}#{path}")
     }
 
     pub fn origin() -> String {
@@ -28,6 +90,10 @@ mod imp {
     }
 
     pub fn base_href() -> String {
+        // A package's links are the launch page's, with the lab's path in the fragment.
+        if package().is_some() {
+            return String::new();
+        }
         web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.query_selector("base[href]").ok().flatten())
@@ -72,6 +138,15 @@ mod imp {
     }
 
     pub fn set_title(_: &str) {}
+
+    /// Pages are prerendered for the site, never for a package.
+    pub fn package() -> Option<super::Package> {
+        None
+    }
+
+    pub fn address(path: &str) -> String {
+        path.to_string()
+    }
 }
 
 /// The page a prerender writes: its address (with the base) and the
@@ -82,7 +157,16 @@ pub struct Page {
     pub base_href: String,
 }
 
+/// A SCORM package's page (`./lab build --scorm`): the lesson it holds, the
+/// class variant it fixes (0: the lesson's numbers) and its mastery score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Package {
+    pub lesson: String,
+    pub class: u32,
+    pub mastery: Option<u32>,
+}
+
 /// Natively: the page the next renders are for.
 #[cfg(not(target_arch = "wasm32"))]
 pub use imp::set;
-pub use imp::{base_href, origin, pathname, search, set_title};
+pub use imp::{address, base_href, origin, package, pathname, search, set_title};

@@ -9,6 +9,7 @@ mod exercise;
 mod hooks;
 pub mod host;
 pub mod islands;
+mod lms;
 mod pages;
 mod panic_panel;
 #[cfg(not(target_arch = "wasm32"))]
@@ -47,6 +48,8 @@ pub fn start() {
 /// [`start`], once the page is all there.
 #[cfg(target_arch = "wasm32")]
 fn begin() {
+    // A SCORM package launched by an LMS: its session, and the learner's progress, before anything is shown.
+    lms::launch();
     let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(ROOT_ID))

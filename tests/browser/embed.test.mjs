@@ -1,7 +1,7 @@
 // Instructors embed pieces of the lab: routes, embed mode, resize script, score messages, print view.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, stopLab, open, blank, url, hostPage } from './harness.mjs';
+import { startLab, stopLab, open, blank, url, hostPage, WIDGETS } from './harness.mjs';
 
 const SLUG = 'timeouts-reintentos-idempotencia';
 before(startLab);
@@ -59,6 +59,119 @@ test('a host page embeds two pieces: they take their height, and the score comes
     { type: 'sensei-lab:score', version: 2, lesson: SLUG, task: 'budget/falla-el-40', right: 1, total: 1 });
   assert.equal((await page.evaluate(() => window.relayed)).task, 'budget/falla-el-40');
   assert.deepEqual(problems, []);
+});
+
+/** Waits until iframe `id` on `page` is as tall as its content (within 2 px), the content allowed to settle. */
+async function fitted(page, id, what) {
+  const f = await (await page.$(`#${id}`)).contentFrame();
+  let given = 0, content = -100;
+  for (let i = 0; i < 100 && Math.abs(given - content) > 2; i++) {
+    content = await f.evaluate(() => document.documentElement.scrollHeight);
+    given = await page.$eval(`#${id}`, (el) => el.getBoundingClientRect().height);
+    if (Math.abs(given - content) > 2) await page.waitForTimeout(100);
+  }
+  assert.ok(Math.abs(given - content) <= 2, `${what}: iframe ${given} px for ${content} px of content`);
+  return { f, height: given };
+}
+
+test('Canvas: a page that posts nothing hears lti.frameResize, and a frame sized by it fits its content', async (t) => {
+  const { page, problems } = await blank();
+  t.after(() => page.close());
+  // What Canvas does with the message (an object, or its JSON string), and nothing else: no script of ours.
+  const host = await hostPage(`<h1>Canvas</h1>
+      <iframe id="w" src="${url(`/embed/${SLUG}/widgets/herd`)}" style="border:0;width:100%;height:150px"></iframe>
+      <script>window.heard = []; window.other = [];
+        window.addEventListener('message', (e) => {
+          let d = e.data;
+          if (typeof d === 'string') { try { d = JSON.parse(d); } catch (x) { return; } }
+          if (!d || d.subject !== 'lti.frameResize') { window.other.push(d); return; }
+          window.heard.push(d);
+          const f = [...document.querySelectorAll('iframe')].find((f) => f.contentWindow === e.source);
+          const h = Number(d.height);
+          if (f && h > 0) f.style.height = h + 'px';
+        });</script>`);
+  t.after(() => { host.closeAllConnections?.(); host.close(); });
+  await page.goto(`http://127.0.0.1:${host.address().port}/curso`);
+  await page.waitForFunction(() => window.heard.length > 0);
+  const { height } = await fitted(page, 'w', 'lti.frameResize');
+  assert.ok(height > 400, `${height}`);
+  const last = await page.evaluate(() => window.heard.at(-1));
+  assert.deepEqual(Object.keys(last).sort(), ['height', 'subject']);
+  assert.equal(typeof last.height, 'number');
+  assert.equal(last.height, Math.round(height));
+  // Our own messages are still there, unchanged, beside Canvas's.
+  assert.ok(await page.evaluate(() => window.other.some((d) => d && d.type === 'sensei-lab:height' && d.version === 1)));
+  assert.deepEqual(problems, []);
+});
+
+test('H5P: a page that plays h5p-resizer.js\'s part resizes the piece, and again when it grows', async (t) => {
+  const { page, problems } = await blank();
+  t.after(() => page.close());
+  // The host's part of H5P's resizer protocol, as h5p-resizer.js plays it
+  // (the npm package h5p-standalone does not carry that script).
+  const host = await hostPage(`<h1>H5P</h1>
+      <iframe id="e" src="${url(`/embed/${SLUG}/ejercicios/4`)}" style="border:0;width:100%;height:150px"></iframe>
+      <script>window.log = [];
+        const handlers = {
+          hello(iframe, data, respond) { iframe.style.width = '100%'; respond('hello'); },
+          prepareResize(iframe, data, respond) {
+            if (iframe.clientHeight !== data.scrollHeight || data.scrollHeight !== data.clientHeight) {
+              iframe.style.height = data.clientHeight + 'px';
+              respond('resizePrepared');
+            }
+          },
+          resize(iframe, data) { iframe.style.height = data.scrollHeight + 'px'; },
+        };
+        window.addEventListener('message', (event) => {
+          if (!event.data || event.data.context !== 'h5p') return;
+          const iframe = [...document.getElementsByTagName('iframe')].find((f) => f.contentWindow === event.source);
+          if (!iframe) return;
+          window.log.push(event.data.action);
+          const h = handlers[event.data.action];
+          if (h) h(iframe, event.data, (action, data = {}) => { data.action = action; data.context = 'h5p'; event.source.postMessage(data, event.origin); });
+        });
+        for (const f of document.getElementsByTagName('iframe')) f.contentWindow.postMessage({ context: 'h5p', action: 'ready' }, '*');
+      </script>`);
+  t.after(() => { host.closeAllConnections?.(); host.close(); });
+  await page.goto(`http://127.0.0.1:${host.address().port}/curso`);
+  await page.waitForFunction(() => window.log.includes('resize'));
+  const first = await fitted(page, 'e', 'H5P');
+  assert.ok(first.height > 300, `${first.height}`);
+  const log = await page.evaluate(() => window.log);
+  assert.equal(log[0], 'hello', 'the piece says hello first');
+  assert.ok(log.indexOf('prepareResize') > 0 && log.indexOf('resize') > log.indexOf('prepareResize'), log.join(' '));
+  // It grows (the marks and the summary after «Comprobar»): the frame follows.
+  await first.f.fill('#exercise-4-a1', '7');
+  await first.f.click('button:text("Comprobar")');
+  await first.f.waitForSelector('[data-figure="summary"]');
+  const after = await fitted(page, 'e', 'H5P, after a check');
+  assert.ok(after.height > first.height, `${after.height} after ${first.height}`);
+  assert.deepEqual(problems, []);
+});
+
+test('an exercise embedded without its solution (solutions=0): no worked solution to open; «Insertar» writes it', async (t) => {
+  const { page, problems } = await open(`/embed/${SLUG}/ejercicios/4?solutions=0`);
+  t.after(() => page.close());
+  await page.fill('#exercise-4-a1', '9');
+  await page.click('button:text("Comprobar")');
+  await page.waitForSelector('[data-figure="summary"]');
+  assert.equal(await page.locator('button:text("Ver la solución paso a paso")').isVisible(), false);
+  assert.equal(await page.locator('[data-figure="solution"]').count(), 0);
+  // The same piece without it: the solution opens once checked.
+  const plain = await open(`/embed/${SLUG}/ejercicios/4`);
+  t.after(() => plain.page.close());
+  await plain.page.fill('#exercise-4-a1', '9');
+  await plain.page.click('button:text("Comprobar")');
+  await plain.page.click('button:text("Ver la solución paso a paso")');
+  await plain.page.waitForSelector('[data-figure="solution"]');
+  // «Insertar» on the lesson's exercise: the code asks for it when told to.
+  const lesson = await open(`/lecciones/${SLUG}/ejercicios/4`);
+  t.after(() => lesson.page.close());
+  await lesson.page.click('#exercise-4 button.insert');
+  assert.doesNotMatch(await lesson.page.inputValue('#exercise-4 .embed-panel textarea'), /solutions=0/);
+  await lesson.page.check('#exercise-4 .embed-panel input.without-solution');
+  assert.match(await lesson.page.inputValue('#exercise-4 .embed-panel textarea'), /src="[^"]*\/embed\/[^"]*ejercicios\/4\?solutions=0"/);
+  assert.deepEqual([...problems, ...plain.problems, ...lesson.problems], []);
 });
 
 test('every widget and exercise has its own route; a deep link restores a widget', async () => {
@@ -157,6 +270,38 @@ test('back and forward move between sections', async () => {
   ]);
   assert.equal(page.url(), before);
   if (popup) await popup.close();
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('«Para docentes»: every widget with its tasks and every exercise, previews loaded when opened, the class\'s sheets, the SCORM package', async () => {
+  const { page, problems } = await open(`/lecciones/${SLUG}`);
+  await page.click('header a.for-teachers');
+  await page.waitForFunction((s) => location.pathname.endsWith(`/docentes/${s}`), SLUG);
+  await page.waitForSelector('#app[data-ready] .teachers-page');
+  assert.equal(await page.title(), 'Para docentes · Timeouts, reintentos e idempotencia · Sensei Lab');
+  assert.equal(await page.locator('[data-piece^="widget/"]').count(), WIDGETS.length);
+  assert.equal(await page.locator('[data-piece^="exercise/"]').count(), 9);
+  assert.equal(await page.locator('.teachers-task').count(), 15);
+  // Nothing loads until a preview is opened.
+  assert.equal(await page.locator('iframe').count(), 0);
+  await page.click('[data-piece="widget/herd"] .preview-toggle');
+  const frame = await (await page.waitForSelector('[data-piece="widget/herd"] iframe')).contentFrame();
+  await frame.waitForSelector('#app[data-ready] #widget-herd');
+  assert.equal(await page.locator('iframe').count(), 1);
+  // «Insertar» gives the piece's code.
+  await page.click('[data-piece="exercise/4"] button.insert');
+  assert.match(await page.inputValue('[data-piece="exercise/4"] textarea'), new RegExp(`/embed/${SLUG}/ejercicios/4"`));
+  // The class's variant: its sheet, its key, its link.
+  await page.fill('#teachers-class', '17');
+  await page.press('#teachers-class', 'Enter');
+  await page.waitForFunction(() => /class=17$/.test(document.querySelector('a.class-sheet').getAttribute('href')));
+  assert.match(await page.getAttribute('a.class-key', 'href'), new RegExp(`/imprimir/${SLUG}\\?class=17&solutions=1$`));
+  assert.match(await page.getAttribute('a.class-lesson', 'href'), new RegExp(`/lecciones/${SLUG}\\?class=17$`));
+  // The package is there to download: a zip.
+  const zip = await page.request.get(new URL(await page.getAttribute('a.scorm-download', 'href'), page.url()).href);
+  assert.equal(zip.status(), 200);
+  assert.equal((await zip.body()).readUInt32LE(0), 0x04034b50);
   assert.deepEqual(problems, []);
   await page.close();
 });

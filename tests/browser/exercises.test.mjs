@@ -195,3 +195,31 @@ test('a variant the URL cannot give is said, and the printed key ticks the right
   await key.page.close();
   await paper.page.close();
 });
+
+test('a reload shows the last answers typed, the wrong ones too; «Repasar lo que fallé» opens the missed parts in a new variant', async () => {
+  const { page, problems } = await open(`${LESSON}/ejercicio-4`);
+  // By hand: 2 layers that each try 3 times, 3² = 9 attempts; 9 × 500 = 4,500 a second, not 4,000.
+  await page.fill('#exercise-4-a1', '9');
+  await page.fill('#exercise-4-a2', '4,000');
+  await page.click('#exercise-4 button:text("Comprobar")');
+  await page.waitForSelector('#exercise-4 [data-figure="summary"]');
+  assert.match(await markOf(page, 4, 'a2'), /✗/);
+  await page.reload();
+  await page.waitForSelector('#app[data-ready]');
+  await page.waitForFunction(() => document.querySelector('#exercise-4-a2')?.value === '4,000');
+  assert.equal(await page.inputValue('#exercise-4-a1'), '9');
+  assert.match(await markOf(page, 4, 'a1'), /✓ Bien/);
+  // The summary lists what went wrong, to go over in other numbers.
+  await page.waitForSelector('[data-progress="missed"] [data-missed="4"]');
+  assert.match(await page.textContent('[data-missed="4"]'), /^Ejercicio 4: 1 parte \(.+\), con otros números$/);
+  const href = new URL(await page.getAttribute('[data-missed="4"] a', 'href'), page.url());
+  assert.equal(href.searchParams.get('repaso'), 'a2');
+  const variant = Number(href.searchParams.get('variant'));
+  assert.ok(variant >= 1, `${variant}`);
+  await page.click('[data-missed="4"] a');
+  await page.waitForSelector(`#exercise-4[data-variant="${variant}"]`);
+  assert.match(await page.textContent('#exercise-4 [data-figure="review"]'), /^Para repasar: .+\.$/);
+  assert.deepEqual(await page.$$eval('#exercise-4 .part.to-review', (ps) => ps.map((p) => p.dataset.part)), ['a2']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -45,7 +45,9 @@ test('the herd: it opens at its end, plays, pauses, steps, and the same moment i
   assert.equal(end.stage, null);
   assert.match(end.figures, /served=150 served=1,000 gave_up=850 gave_up=0/);
   assert.equal(await page.textContent('#widget-herd .player .moment'), '1,410 ms de 1,410 ms');
-  // ▶ replays from the start; ⏸ keeps the moment in the URL.
+  // ▶ replays from the start; ⏸ keeps the moment in the URL. (At ¼×: the run
+  // lasts 1.4 s at 1×, and a slow machine's pause may come after its end.)
+  await page.selectOption('#herd-speed', { label: '¼×' });
   await page.click('#herd-play');
   await page.waitForFunction(() => document.querySelector('#widget-herd .player').dataset.playing === 'true');
   // (From its start: ▶ found it at its end, 1,410 ms.)
@@ -169,6 +171,9 @@ async function playerRoundTrip(id, end, key = 't-ms', unit = 1) {
   const { page, problems } = await open(path);
   const opened = await frameOf(page, id);
   assert.equal(opened.t, String(end));
+  // At ¼×, so that the pause lands in the middle of the run however slow the machine
+  // (at 1× the store's four lines take four seconds, and a pause may find it ended).
+  await page.selectOption(`#${id}-speed`, { label: '¼×' });
   await page.click(`#${id}-play`);
   await page.waitForFunction((id) => document.querySelector(`#widget-${id} .player`).dataset.playing === 'true', id);
   // Played from its start: past its first moment (a script's moment is kept

@@ -148,6 +148,25 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
             ..State::with(n, variant, &Progress::new())
         }
     });
+    // «Repasar lo que fallé» (the progress summary's link): the parts to go over again.
+    let to_review: Vec<String> = (*use_memo(n, |n| {
+        let q = url_state::current_query();
+        if url_state::value_in(&q, "exercise").and_then(|e| e.parse::<u32>().ok()) != Some(*n) {
+            return Vec::new();
+        }
+        url_state::value_in(&q, "repaso")
+            .map(|r| {
+                r.split(',')
+                    .filter(|id| !id.is_empty())
+                    .take(20)
+                    .map(|id| id.chars().take(8).collect())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }))
+    .clone();
+    // An instructor's embed without the worked solution (`solutions=0`, the print view's name).
+    let no_solution = *use_memo((), |_| url_state::query_value("solutions").as_deref() == Some("0"));
     {
         let state = state.clone();
         use_effect_with(n, move |_| {
@@ -200,17 +219,27 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
             let mut s = (*state).clone();
             let marks = check(&ex, &s.answers);
             let (mut progress, _) = progress_store::load();
-            let right: Vec<(String, String)> = ex
+            // Every part with what was typed: the last answers come back on a reload, right or not.
+            let checked: Vec<(String, String, bool)> = ex
                 .parts
                 .iter()
                 .zip(&marks)
                 .zip(&s.answers)
-                .filter(|((_, m), _)| m.is_right())
-                .map(|((p, _), a)| (p.id.clone(), a.clone()))
+                .map(|((p, m), a)| (p.id.clone(), a.clone(), m.is_right()))
                 .collect();
-            progress.record_answers(ex.n, ex.variant, &right, ex.parts.len() as u32);
+            let right = checked.iter().filter(|c| c.2).count();
+            progress.record_check(ex.n, ex.variant, &checked, ex.parts.len() as u32);
             s.notice = progress_store::save(&progress).err();
-            crate::ui::pages::embed_messages::post_score(&slug, ex.n, ex.variant, right.len(), ex.parts.len());
+            crate::ui::pages::embed_messages::post_score(&slug, ex.n, ex.variant, right, ex.parts.len());
+            // An LMS that launched the lab hears each part answered, and the score.
+            let interactions: Vec<_> = ex
+                .parts
+                .iter()
+                .zip(&marks)
+                .zip(&s.answers)
+                .filter_map(|((p, m), a)| crate::exercise::scorm::part_interaction(ex.n, ex.variant, p, a, m))
+                .collect();
+            crate::ui::lms::checked(&progress, &interactions);
             s.marks = Some(marks);
             s.checked = true;
             state.set(s);
@@ -261,6 +290,9 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
                 <p class="variant-note">{ format!("Otra versión (número {}): los mismos pasos, con otros números.", state.variant) }</p>
             }
             <p class="statement" data-figure="statement">{ &ex.statement }</p>
+            if ex.parts.iter().any(|p| to_review.contains(&p.id)) {
+                <p class="review-note" data-figure="review">{ format!("Para repasar: {}.", ex.parts.iter().filter(|p| to_review.contains(&p.id)).map(|p| p.label.clone()).collect::<Vec<_>>().join("; ")) }</p>
+            }
             <form class="parts" onsubmit={on_check} novalidate=true>
                 { for ex.parts.iter().enumerate().map(|(i, p)| {
                     let input_id = format!("{id}-{}", p.id);
@@ -316,7 +348,7 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
                     };
                     let label = if p.unit == Unit::Share { format!("{} (en %)", p.label) } else { p.label.clone() };
                     html! {
-                        <div class={classes!("part", mark.map(|m| match m { Mark::Right { .. } => "is-right", Mark::Wrong { .. } => "is-wrong", _ => "is-other" }))} data-part={p.id.clone()}>
+                        <div class={classes!("part", mark.map(|m| match m { Mark::Right { .. } => "is-right", Mark::Wrong { .. } => "is-wrong", _ => "is-other" }), to_review.contains(&p.id).then_some("to-review"))} data-part={p.id.clone()}>
                             <label id={format!("{input_id}-label")} for={input_id.clone()} class="part-label">{ label }</label>
                             { field }
                             <div class="part-read" id={format!("{input_id}-read")}>{ live.as_deref().map(read_view).unwrap_or_default() }</div>
@@ -326,7 +358,7 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
                 }) }
                 <div class="exercise-actions">
                     <button type="submit" class="primary">{ "Comprobar" }</button>
-                    <button type="button" class="secondary" disabled={!(checked || right_before)} onclick={toggle_solution}
+                    <button type="button" class="secondary" hidden={no_solution} disabled={!(checked || right_before)} onclick={toggle_solution}
                         title={if checked { "" } else { "Primero intenta y comprueba tus respuestas" }}>
                         { if state.solution { "Ocultar la solución" } else { "Ver la solución paso a paso" } }
                     </button>
@@ -346,7 +378,7 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
                     <p class="notes" role="status">{ notice }</p>
                 }
             </form>
-            if state.solution {
+            if state.solution && !no_solution {
                 <div class="solution" data-figure="solution">
                     <h4>{ "Solución paso a paso" }</h4>
                     <ul>{ for ex.solution.iter().map(|s| html! { <li>{ s }</li> }) }</ul>

@@ -1,7 +1,7 @@
 //! The student's progress over the nine exercises and the review
 //! questions, with a reset. Listens for changes made by any exercise.
 
-use crate::exercise::{build, COUNT};
+use crate::exercise::{build, has_variants, COUNT, MAX_VARIANT};
 use crate::ui::hooks::progress_store;
 use yew::prelude::*;
 
@@ -52,10 +52,65 @@ pub fn ProgressSummary() -> Html {
             </li>
         }
     });
+    // «Repasar lo que fallé»: the parts answered wrong and never right, each
+    // exercise in a new variant where it has variants (1, 3 and 9 have none).
+    let mut missed: Vec<(u32, Vec<String>)> = Vec::new();
+    for (n, _, ids) in p.missed() {
+        match missed.iter_mut().find(|(m, _)| *m == n) {
+            // (The same part missed in two variants is one part to go over.)
+            Some((_, all)) => ids.into_iter().for_each(|id| {
+                if !all.contains(&id) {
+                    all.push(id);
+                }
+            }),
+            None => missed.push((n, ids)),
+        }
+    }
+    // A new variant per exercise, drawn once for this page (not at every redraw:
+    // the link stays what it was when it was read).
+    let drawn = use_mut_ref(Vec::<(u32, u32)>::new);
+    let variant_of = |n: u32| {
+        let mut drawn = drawn.borrow_mut();
+        match drawn.iter().find(|(m, _)| *m == n) {
+            Some((_, v)) => *v,
+            None => {
+                let v = 1 + (js_sys::Math::random() * MAX_VARIANT as f64) as u32;
+                drawn.push((n, v));
+                v
+            }
+        }
+    };
+    let review = (!missed.is_empty()).then(|| {
+        html! {
+            <section class="review-missed" data-progress="missed">
+                <h4>{ "Repasar lo que fallé" }</h4>
+                <ul>
+                    { for missed.iter().map(|(n, ids)| {
+                        let n = *n;
+                        let variant = if has_variants(n) { variant_of(n) } else { 0 };
+                        let labels: Vec<String> = build(n, 0).map(|e| e.parts.iter().filter(|p| ids.contains(&p.id)).map(|p| p.label.clone()).collect()).unwrap_or_default();
+                        let mut q = format!("?exercise={n}&repaso={}", ids.join(","));
+                        if variant > 0 {
+                            q.push_str(&format!("&variant={variant}"));
+                        }
+                        let href = crate::ui::hooks::url_state::href(&format!("{}{q}", crate::route::Piece::Exercise(n).path(&slug, false)));
+                        html! {
+                            <li data-missed={n.to_string()}>
+                                <a class="review-link" href={href}>{ format!("Ejercicio {n}") }</a>
+                                { format!(": {} ", if ids.len() == 1 { "1 parte".to_string() } else { format!("{} partes", ids.len()) }) }
+                                <span class="aside">{ format!("({}){}", labels.join("; "), if variant > 0 { ", con otros números" } else { "" }) }</span>
+                            </li>
+                        }
+                    }) }
+                </ul>
+            </section>
+        }
+    });
     html! {
         <aside class="progress-summary" aria-label="Tu avance">
             <h3>{ format!("Tu avance: {} de {COUNT} ejercicios resueltos", p.solved()) }</h3>
             <ul>{ for rows }</ul>
+            { review }
             if !p.review.is_empty() {
                 <p class="aside" data-progress="review">{ match (p.review.values().filter(|k| **k).count(), p.review.len()) {
                     (1, 1) => "Preguntas de repaso: sabías la única que marcaste.".to_string(),
@@ -66,7 +121,7 @@ pub fn ProgressSummary() -> Html {
             if let Some(n) = notice {
                 <p class="notes" role="status">{ n }</p>
             }
-            <p class="aside">{ "Se guarda en este navegador, nada más." }
+            <p class="aside">{ if crate::ui::lms::active() { "Se guarda en tu plataforma del curso." } else { "Se guarda en este navegador, nada más." } }
                 <button type="button" class="link" onclick={reset}>{ "Borrar mi avance" }</button></p>
         </aside>
     }

@@ -1,7 +1,8 @@
 //! The student's progress in the browser's localStorage. The rules (schema
 //! version, corrupt data, merging) are in [`crate::exercise::progress`];
 //! this file only moves the JSON in and out, and survives a browser that
-//! refuses storage, a full one, or a corrupt value.
+//! refuses storage, a full one, or a corrupt value. When an LMS launched the
+//! lab (`ui::lms`), the JSON goes to and from the LMS instead.
 
 use crate::exercise::progress::{Loaded, Progress, ASIDE_KEY, STORAGE_KEY};
 use web_sys::Storage;
@@ -30,6 +31,14 @@ pub fn load() -> (Progress, Option<String>) {
 }
 
 fn load_once() -> (Progress, Option<String>) {
+    // Launched by an LMS: what it keeps for the learner, never this browser's.
+    if let Some(text) = crate::ui::lms::stored() {
+        return match Progress::load(Some(text.as_str()).filter(|t| !t.trim().is_empty())) {
+            Loaded::Ok(p) => (p, None),
+            Loaded::Empty => (Progress::new(), None),
+            Loaded::SetAside(why) => (Progress::new(), Some(format!("{why} Empezamos de nuevo."))),
+        };
+    }
     let Some(s) = storage() else {
         return (
             Progress::new(),
@@ -57,6 +66,11 @@ fn load_once() -> (Progress, Option<String>) {
 
 /// Saves; on failure (storage full or blocked) says so, and the page goes on.
 pub fn save(p: &Progress) -> Result<(), String> {
+    if crate::ui::lms::active() {
+        crate::ui::lms::keep(&p.save());
+        notify();
+        return Ok(());
+    }
     let s = storage().ok_or("Este navegador no deja guardar: tu avance se pierde al cerrar la página.")?;
     s.set_item(STORAGE_KEY, &p.save()).map_err(|_| {
         "No se pudo guardar tu avance (el almacenamiento del navegador está lleno o bloqueado).".to_string()
@@ -68,7 +82,9 @@ pub fn save(p: &Progress) -> Result<(), String> {
 /// Forgets everything saved.
 pub fn reset() {
     NOTICE.with(|n| *n.borrow_mut() = None);
-    if let Some(s) = storage() {
+    if crate::ui::lms::active() {
+        crate::ui::lms::keep("");
+    } else if let Some(s) = storage() {
         let _ = s.remove_item(STORAGE_KEY);
     }
     notify();

@@ -12,14 +12,20 @@ pub fn replace_query(query: &str) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let Ok(path) = window.location().pathname() else {
-        return;
-    };
-    let hash = window.location().hash().unwrap_or_default();
-    let url = if query.is_empty() {
-        format!("{path}{hash}")
+    let query = if query.is_empty() {
+        String::new()
     } else {
-        format!("{path}?{query}{hash}")
+        format!("?{query}")
+    };
+    let url = if crate::ui::host::package().is_some() {
+        // In a package, the lab's path and query are in the fragment.
+        crate::ui::host::address(&format!("{}{query}", crate::ui::host::pathname()))
+    } else {
+        let Ok(path) = window.location().pathname() else {
+            return;
+        };
+        let hash = window.location().hash().unwrap_or_default();
+        format!("{path}{query}{hash}")
     };
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
@@ -45,7 +51,7 @@ pub fn base_of(href: &str) -> String {
 
 /// A path of the lab as a link: with the base in front.
 pub fn href(path: &str) -> String {
-    format!("{}{}", base_path(), path)
+    crate::ui::host::address(&format!("{}{}", base_path(), path))
 }
 
 /// `https://host` of this page.

@@ -30,8 +30,16 @@ pub fn use_moment(state: &ValuesState, kept: Option<u32>, end: f64) -> Moment {
 /// (the idempotency store's `line`: a line a step, 1,000 of the player's ms).
 #[hook]
 pub fn use_moment_in(state: &ValuesState, key: &'static str, unit: f64, kept: Option<u32>, end: f64) -> Moment {
-    let live = use_state(|| None::<f64>);
+    let live = use_state_eq(|| None::<f64>);
     let t = (*live).or(kept.map(|k| k as f64 * unit)).map(|t| t.min(end));
+    // The kept moment arrives a task later (`use_params` applies changes in
+    // their own task): until it has, the moment kept is shown as the live
+    // one, not the one kept before (a paused store showed its line 0 for a
+    // frame). Once the parameter changes, it is what is shown.
+    {
+        let live = live.clone();
+        use_effect_with(kept, move |_| live.set(None));
+    }
     let on_frame = {
         let live = live.clone();
         Callback::from(move |t: f64| live.set(Some(t)))
@@ -39,8 +47,9 @@ pub fn use_moment_in(state: &ValuesState, key: &'static str, unit: f64, kept: Op
     let on_keep = {
         let (live, set) = (live.clone(), state.setter(key));
         Callback::from(move |t: f64| {
-            live.set(None);
-            set.emit(Value::Int((t / unit).floor() as i64));
+            let whole = (t / unit).floor();
+            live.set(Some(whole * unit));
+            set.emit(Value::Int(whole as i64));
         })
     };
     Moment { t, on_frame, on_keep }

@@ -402,7 +402,13 @@ fn on_click(e: &web_sys::Event) {
     else {
         return;
     };
-    if !a.target().is_empty() || a.has_attribute("download") || a.origin() != crate::ui::host::origin() {
+    // A link with a query (a variant, a part to go over: «Repasar lo que fallé») is
+    // a state its page reads as it loads: the browser follows it.
+    if !a.target().is_empty()
+        || a.has_attribute("download")
+        || a.origin() != crate::ui::host::origin()
+        || !a.search().is_empty()
+    {
         return;
     }
     let base = crate::ui::hooks::url_state::base_path();

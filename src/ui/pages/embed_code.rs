@@ -12,8 +12,17 @@ pub struct EmbedCodeProps {
     pub piece: Piece,
 }
 
-pub fn iframe_code(slug: &str, piece: &Piece) -> String {
-    let src = url_state::piece_url(slug, piece, true);
+/// The `<iframe>` and the resize script for `piece`; an exercise `without`
+/// its worked solution if asked (`solutions=0`, as in the print view).
+pub fn iframe_code(slug: &str, piece: &Piece, without: bool) -> String {
+    let mut src = url_state::piece_url(slug, piece, true);
+    if without && matches!(piece, Piece::Exercise(_)) {
+        src.push_str(if src.contains('?') {
+            "&solutions=0"
+        } else {
+            "?solutions=0"
+        });
+    }
     // What the lesson calls it (the iframe's accessible name), without a `"` to end the attribute.
     let name = crate::lesson::find(slug)
         .and_then(|l| piece.name(l))
@@ -28,8 +37,15 @@ pub fn iframe_code(slug: &str, piece: &Piece) -> String {
 
 #[component]
 pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
+    // In a SCORM package the pieces live in the course platform: nothing to link or embed from there.
+    if crate::ui::host::package().is_some() {
+        return Html::default();
+    }
     let slug = use_context::<LessonSlug>().map(|s| s.0).unwrap_or_default();
     let code = use_state(|| None::<String>);
+    // An exercise without its worked solution.
+    let without = use_state(|| false);
+    let is_exercise = matches!(props.piece, Piece::Exercise(_));
     // What was copied last: 1 the link, 2 the code.
     let copied = use_state(|| 0u32);
     let toggle = {
@@ -37,13 +53,29 @@ pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
         let copied = copied.clone();
         let piece = props.piece.clone();
         let slug = slug.clone();
+        let without = without.clone();
         Callback::from(move |_: MouseEvent| {
             copied.set(0);
             code.set(if code.is_some() {
                 None
             } else {
-                Some(iframe_code(&slug, &piece))
+                Some(iframe_code(&slug, &piece, *without))
             });
+        })
+    };
+    let on_without = {
+        let (code, copied, without, piece, slug) = (
+            code.clone(),
+            copied.clone(),
+            without.clone(),
+            props.piece.clone(),
+            slug.clone(),
+        );
+        Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
+            without.set(on);
+            copied.set(0);
+            code.set(Some(iframe_code(&slug, &piece, on)));
         })
     };
     let area = use_node_ref();
@@ -72,6 +104,10 @@ pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
                         <input class="embed-link" type="url" readonly=true value={link} />
                     </label>
                     <button type="button" class="copy-link" onclick={copy.reform(|_| 1)}>{ label(1, "Copiar enlace") }</button>
+                    if is_exercise {
+                        <label class="toggle"><input type="checkbox" class="without-solution" checked={*without} onchange={on_without} />
+                            { " Sin la solución paso a paso (para una tarea o un examen)" }</label>
+                    }
                     <label>{ "Código para tu página (en el estado que ves ahora):" }
                         <textarea ref={area} readonly=true rows="4" value={c.clone()} />
                     </label>

@@ -11,8 +11,18 @@
 //!
 //! In, the only one read: `{ type: "sensei-lab:hello", version: 1 }` from the
 //! parent window, answered with the height (a host script that loads after
-//! the iframe asks for it). Nothing a message says ever changes what the
-//! student sees.
+//! the iframe asks for it).
+//!
+//! And the conventions of hosts that resize iframes with scripts of their own:
+//! * Canvas: `{ subject: "lti.frameResize", height }`, beside each height;
+//! * H5P's resizer (`h5p-resizer.js`), all messages `{ context: "h5p", action, … }`:
+//!   the piece says `hello` when it starts and when the host says `ready`; once
+//!   the host answers `hello`, each change of height is `prepareResize`
+//!   (`scrollHeight`, `clientHeight`), the host's `resizePrepared` is answered
+//!   with `resize` (`scrollHeight`), and the host's `resize` (its window
+//!   resized) with `prepareResize` again.
+//!
+//! Nothing a message says ever changes what the student sees.
 
 use wasm_bindgen::JsValue;
 
@@ -41,12 +51,22 @@ fn post(fields: &[(&str, JsValue)]) {
     let _ = p.post_message(&msg, "*");
 }
 
+/// The piece's height, in our words and in Canvas's.
 pub fn post_height(height: f64) {
+    let height = height.ceil();
     post(&[
         ("type", "sensei-lab:height".into()),
         ("version", VERSION.into()),
-        ("height", height.ceil().into()),
+        ("height", height.into()),
     ]);
+    post(&[("subject", "lti.frameResize".into()), ("height", height.into())]);
+}
+
+/// A message of H5P's resizer protocol: `action` and its heights, if any.
+pub fn post_h5p(action: &str, heights: &[(&str, f64)]) {
+    let mut fields: Vec<(&str, JsValue)> = vec![("context", "h5p".into()), ("action", action.into())];
+    fields.extend(heights.iter().map(|(k, v)| (*k, JsValue::from(v.ceil()))));
+    post(&fields);
 }
 
 pub fn post_score(lesson: &str, exercise: u32, variant: u32, right: usize, total: usize) {
@@ -73,16 +93,52 @@ pub fn post_task_score(lesson: &str, task: &str, right: bool) {
     ]);
 }
 
-/// Whether a `message` event is the documented «hello» from the parent window.
-pub fn is_hello(e: &web_sys::MessageEvent) -> bool {
+/// A message from the parent window that asks for the height.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Asked {
+    /// Our host script's `sensei-lab:hello`: the height.
+    Hello,
+    /// H5P's `ready`: our `hello`.
+    H5pReady,
+    /// H5P's `hello`: the host resizes; `prepareResize` from now on.
+    H5pHello,
+    /// H5P's `resizePrepared`: `resize` with the height.
+    H5pPrepared,
+    /// H5P's `resize` (the host's window changed): `prepareResize`.
+    H5pResize,
+}
+
+/// What a `message` event from the parent window asks, if it is one of the above.
+pub fn asked(e: &web_sys::MessageEvent) -> Option<Asked> {
     let from_parent = match (e.source(), parent()) {
         (Some(src), Some(p)) => js_sys::Object::is(&src, &p),
         _ => false,
     };
     let data = e.data();
-    let field = |k: &str| js_sys::Reflect::get(&data, &JsValue::from_str(k)).ok();
-    from_parent
-        && data.is_object()
-        && field("type").and_then(|t| t.as_string()).as_deref() == Some("sensei-lab:hello")
-        && field("version").and_then(|v| v.as_f64()) == Some(VERSION as f64)
+    if !from_parent || !data.is_object() {
+        return None;
+    }
+    let text = |k: &str| {
+        js_sys::Reflect::get(&data, &JsValue::from_str(k))
+            .ok()
+            .and_then(|t| t.as_string())
+    };
+    if text("type").as_deref() == Some("sensei-lab:hello")
+        && js_sys::Reflect::get(&data, &JsValue::from_str("version"))
+            .ok()
+            .and_then(|v| v.as_f64())
+            == Some(VERSION as f64)
+    {
+        return Some(Asked::Hello);
+    }
+    if text("context").as_deref() != Some("h5p") {
+        return None;
+    }
+    match text("action")?.as_str() {
+        "ready" => Some(Asked::H5pReady),
+        "hello" => Some(Asked::H5pHello),
+        "resizePrepared" => Some(Asked::H5pPrepared),
+        "resize" => Some(Asked::H5pResize),
+        _ => None,
+    }
 }

@@ -137,7 +137,7 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
 
     // Marks, keeps and says a check.
     let conclude = {
-        let (state, slug, key) = (state.clone(), ctx.slug.clone(), key.clone());
+        let (state, slug, key, query) = (state.clone(), ctx.slug.clone(), key.clone(), props.query.clone());
         move |verdict: Verdict, typed: String| {
             let mut s = (*state).clone();
             let right = verdict.is_right();
@@ -146,6 +146,14 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
             s.notice = progress_store::save(&progress).err();
             s.before = progress.task(&key).cloned();
             crate::ui::pages::embed_messages::post_task_score(&slug, &key, right);
+            // An LMS that launched the lab hears it: what was typed, or a goal's state.
+            let state_now = if query.is_empty() {
+                "(valores de la lección)".to_string()
+            } else {
+                query.to_string()
+            };
+            let done = crate::exercise::scorm::task_interaction(&key, &typed, &state_now, right);
+            crate::ui::lms::checked(&progress, &[done]);
             s.verdict = Some(verdict);
             state.set(s);
         }

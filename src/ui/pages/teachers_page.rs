@@ -1,0 +1,163 @@
+//! «Para docentes»: one page per lesson for instructors. Every widget (with
+//! its tasks) and every exercise, each with «Insertar» and a preview that
+//! loads when opened; the class's variant with its printable sheet and key;
+//! the lesson's SCORM 1.2 package to upload to a course platform.
+
+use crate::exercise::{has_variants, task, variant_from_text, COUNT, MAX_VARIANT};
+use crate::ui::hooks::url_state;
+use crate::ui::pages::block::Blocks;
+use crate::ui::pages::embed_code::EmbedCode;
+use crate::ui::pages::preview_frame::PreviewFrame;
+use crate::ui::route::{LessonSlug, Piece, Route};
+use crate::ui::router::Link;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct TeachersPageProps {
+    pub slug: String,
+}
+
+/// The widgets a lesson places, in its order, once each.
+fn widgets(lesson: &crate::lesson::Lesson) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    for d in lesson.directives() {
+        if let (true, Some(id)) = (d.name == "widget", d.get("id")) {
+            if !ids.iter().any(|i| i == id) {
+                ids.push(id.to_string());
+            }
+        }
+    }
+    ids
+}
+
+#[component]
+pub fn TeachersPage(props: &TeachersPageProps) -> Html {
+    // The class's variant: from the address (`?class=K`), then as chosen here.
+    let class = use_state(|| url_state::query_value("class").map_or(0, |c| variant_from_text(&c, "").0));
+    let Some(lesson) = crate::lesson::find(&props.slug) else {
+        return html! { <crate::ui::pages::not_found::NotFound /> };
+    };
+    let slug = lesson.slug.clone();
+    let tasks = task::of_lesson(lesson);
+    let on_class = {
+        let class = class.clone();
+        Callback::from(move |e: Event| {
+            let text = e.target_unchecked_into::<HtmlInputElement>().value();
+            class.set(variant_from_text(&text, "").0);
+        })
+    };
+    let draw = {
+        let class = class.clone();
+        Callback::from(move |_: MouseEvent| class.set(1 + (js_sys::Math::random() * MAX_VARIANT as f64) as u32))
+    };
+    let k = *class;
+    let with_class = |path: String, more: &str| {
+        let mut q: Vec<String> = Vec::new();
+        if k > 0 {
+            q.push(format!("class={k}"));
+        }
+        if !more.is_empty() {
+            q.push(more.to_string());
+        }
+        let q = if q.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", q.join("&"))
+        };
+        url_state::href(&format!("{path}{q}"))
+    };
+    let embed = |piece: &Piece| url_state::href(&piece.path(&slug, true));
+    let name = |piece: &Piece| piece.name(lesson).unwrap_or_default();
+    html! {
+        <ContextProvider<LessonSlug> context={LessonSlug(slug.clone())}>
+        <div class="page teachers-page">
+            <header class="site-header">
+                <Link classes="brand" to={Route::Home}>{ "Sensei Lab" }</Link>
+                <Link classes="crumb" to={Route::Lesson { lesson: slug.clone() }}>{ lesson.title.clone() }</Link>
+            </header>
+            <main class="lesson teachers">
+                <h1>{ format!("Para docentes: {}", lesson.title) }</h1>
+                <p>{ "Todo lo que puedes usar con tu grupo: cada widget y cada ejercicio para insertar en tu curso (en el estado que elijas), la versión de los ejercicios para tu clase, con su hoja y su clave, y el paquete SCORM para tu plataforma." }</p>
+                <nav class="teachers-toc" aria-label="En esta página">
+                    <a href="#scorm">{ "Paquete SCORM" }</a>{ " · " }
+                    <a href="#clase">{ "Versión de la clase" }</a>{ " · " }
+                    <a href="#widgets">{ "Widgets" }</a>{ " · " }
+                    <a href="#ejercicios">{ "Ejercicios" }</a>
+                </nav>
+
+                <section id="scorm" class="teachers-part">
+                    <h2>{ "Paquete SCORM 1.2 para tu plataforma" }</h2>
+                    <p>{ "Un solo archivo que subes a Moodle, Canvas o Blackboard como actividad SCORM. La plataforma recibe, de cada estudiante: el estado (incompleto, aprobado o no aprobado contra una calificación mínima de 80 %), la calificación (partes bien de todas: las de los nueve ejercicios, con los números de la lección, y una por tarea de cada widget) y cada respuesta comprobada. El avance se guarda en la plataforma: sigue al estudiante en otra computadora." }</p>
+                    <p><a class="primary scorm-download" href={url_state::href(&format!("/scorm/{slug}.zip"))} download="">{ format!("Descargar {slug}.zip") }</a></p>
+                    <details>
+                        <summary>{ "Cómo subirlo" }</summary>
+                        <ul>
+                            <li>{ "Moodle: «Agregar una actividad o recurso» → «Paquete SCORM» → arrastra el .zip a «Paquete», y en «Calificación» elige «Calificación más alta». Guarda y muestra." }</li>
+                            <li>{ "Canvas: «Configuración» → «Aplicaciones» debe tener SCORM activado; luego «SCORM» en el menú del curso → «Subir paquete SCORM», elige el .zip y ponle puntos a la tarea que crea." }</li>
+                            <li>{ "Con otra versión de la clase u otra calificación mínima, quien mantiene el laboratorio genera el paquete con «./lab build --scorm --class K --mastery N»." }</li>
+                        </ul>
+                    </details>
+                </section>
+
+                <section id="clase" class="teachers-part">
+                    <h2>{ "Versión de la clase" }</h2>
+                    <p>{ "Los ejercicios con números (2, 4, 5, 6, 7 y 8) tienen versiones: los mismos pasos con otros números. Elige una para todo tu grupo; la 0 son los números de la lección." }</p>
+                    <div class="class-chooser">
+                        <label for="teachers-class">{ "Versión" }</label>
+                        <input id="teachers-class" type="number" inputmode="numeric" class="number" min="0" max={MAX_VARIANT.to_string()}
+                            value={k.to_string()} onchange={on_class} />
+                        <button type="button" class="secondary" onclick={draw}>{ "Sortear otra" }</button>
+                    </div>
+                    <ul class="class-links">
+                        <li><a class="class-sheet" href={with_class(format!("/imprimir/{slug}"), "")}>{ "Hoja para imprimir" }</a></li>
+                        <li><a class="class-key" href={with_class(format!("/imprimir/{slug}"), "solutions=1")}>{ "Hoja con la clave (soluciones)" }</a></li>
+                        <li><a class="class-lesson" href={with_class(format!("/lecciones/{slug}"), "")}>{ "La lección con esta versión (el enlace para tu grupo)" }</a></li>
+                    </ul>
+                </section>
+
+                <section id="widgets" class="teachers-part">
+                    <h2>{ "Widgets" }</h2>
+                    { for widgets(lesson).into_iter().map(|id| {
+                        let piece = Piece::Widget(id.clone());
+                        let mine: Vec<_> = tasks.iter().filter(|(t, _)| t.widget == id).cloned().collect();
+                        html! {
+                            <article class="teachers-piece" data-piece={format!("widget/{id}")}>
+                                <div class="teachers-piece-head">
+                                    <h3><a href={url_state::href(&piece.path(&slug, false))}>{ name(&piece) }</a></h3>
+                                    <EmbedCode piece={piece.clone()} />
+                                </div>
+                                { for mine.into_iter().map(|(t, body)| html! {
+                                    <div class="teachers-task" data-task={t.key()}>
+                                        <p class="task-kind">{ match t.kind { task::Kind::Predict { .. } => "Tarea: predice y comprueba", task::Kind::Find { .. } => "Tarea: encuentra", task::Kind::Goal(_) => "Tarea: alcanza la meta" } }</p>
+                                        <Blocks slug={slug.clone()} blocks={body} />
+                                    </div>
+                                }) }
+                                <PreviewFrame src={embed(&piece)} name={name(&piece)} />
+                            </article>
+                        }
+                    }) }
+                </section>
+
+                <section id="ejercicios" class="teachers-part">
+                    <h2>{ "Ejercicios" }</h2>
+                    <p>{ "Al insertarlo, un ejercicio puede ir sin la solución paso a paso (para una tarea o un examen): marca «Sin la solución» en «Insertar»." }</p>
+                    { for (1..=COUNT).map(|n| {
+                        let piece = Piece::Exercise(n);
+                        html! {
+                            <article class="teachers-piece" data-piece={format!("exercise/{n}")}>
+                                <div class="teachers-piece-head">
+                                    <h3><a href={url_state::href(&piece.path(&slug, false))}>{ name(&piece) }</a></h3>
+                                    <EmbedCode piece={piece.clone()} />
+                                </div>
+                                <p class="aside">{ if has_variants(n) { "Con versiones: otros números, los mismos pasos." } else { "Sin versiones: siempre los datos de la lección." } }</p>
+                                <PreviewFrame src={embed(&piece)} name={name(&piece)} />
+                            </article>
+                        }
+                    }) }
+                </section>
+            </main>
+        </div>
+        </ContextProvider<LessonSlug>>
+    }
+}

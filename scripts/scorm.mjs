@@ -48,12 +48,17 @@ function page(slug) {
   // The shell only: the prerendered page inside #app goes (the lab renders its route).
   html = html.replace(/<div id="app"[^>]*>[\s\S]*<\/div>\s*(?=<\/body>)/, '<div id="app"></div>\n');
   if (!html.includes('<div id="app"></div>')) throw new Error('index.html: no <div id="app"> before </body>');
+  // The build's own path (`/`, or `/cursos/lab/` for a sub-path build): its assets are under it.
+  const base = html.match(/<base href="([^"]*)"/)?.[1] ?? '/';
+  if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`index.html: a <base href> «${base}» that is not a path`);
   // No service worker, no web app, no islands' waking script (nothing is prerendered).
   html = html.replace(/\s*<script src="sensei-(offline|wake)\.js"[^>]*><\/script>/g, '')
-    .replace(/\s*<link rel="manifest"[^>]*>/g, '')
+    .replace(/\s*<link rel="(manifest|apple-touch-icon)"[^>]*>/g, '')
     .replace(/\s*<base href="[^"]*"\s*\/?>/, '');
   // Asset paths relative to the page, wherever the LMS serves it.
-  html = html.replace(/(href|src)="\/(?!\/)/g, '$1="./').replace(/'\/(sensei-lab-[0-9a-f]+(_bg\.wasm|\.js))'/g, "'./$1'");
+  const esc = base.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  html = html.replace(new RegExp(`(href|src)="${esc}(?!/)`, 'g'), '$1="./')
+    .replace(new RegExp(`'${esc}(sensei-lab-[0-9a-f]+(_bg\\.wasm|\\.js))'`, 'g'), "'./$1'");
   const meta = `<meta name="sensei-lab-package" content="scorm" data-lesson="${slug}" data-class="${klass}"${mastery === 'none' ? '' : ` data-mastery="${mastery}"`} />`;
   html = html.replace(/(<meta charset="utf-8"\s*\/?>)/, `$1\n  ${meta}`);
   // The loader's text changed (its paths): the policy's hash follows.

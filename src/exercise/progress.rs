@@ -427,20 +427,17 @@ impl Progress {
         }
     }
 
-    /// The parts answered wrong and never right, per exercise and variant,
-    /// most recent first: what «Repasar lo que fallé» goes over.
+    /// The parts answered wrong and never right (in any variant of their
+    /// exercise: «Repasar lo que fallé» opens another one, where getting it
+    /// right clears the miss), per exercise and variant, most recent first.
     pub fn missed(&self) -> Vec<(u32, u32, Vec<String>)> {
         let mut out: Vec<(u32, u32, u32, Vec<String>)> = self
             .exercises
             .iter()
             .flat_map(|(n, vs)| {
+                let right_somewhere = |id: &String| vs.values().any(|e| e.right.binary_search(id).is_ok());
                 vs.iter().filter_map(move |(v, e)| {
-                    let ids: Vec<String> = e
-                        .answers
-                        .keys()
-                        .filter(|id| e.right.binary_search(id).is_err())
-                        .cloned()
-                        .collect();
+                    let ids: Vec<String> = e.answers.keys().filter(|id| !right_somewhere(id)).cloned().collect();
                     (!ids.is_empty()).then_some((*n, *v, e.at, ids))
                 })
             })
@@ -620,6 +617,10 @@ mod tests {
             p.missed(),
             vec![(2, 17, vec!["w1".to_string()]), (4, 0, vec!["a1".to_string()])]
         );
+        // Right in another variant (the review's): no longer a miss.
+        let mut q = p.clone();
+        q.record_check(2, 400, &[c("w1", "100", true)], 7);
+        assert_eq!(q.missed(), vec![(4, 0, vec!["a1".to_string()])]);
         // Right at last: no longer a miss, and its text is the right one.
         p.record_check(4, 0, &[c("a1", "9", true), c("a2", "", false)], 4);
         assert_eq!(p.missed(), vec![(2, 17, vec!["w1".to_string()])]);

@@ -46,12 +46,12 @@ thread_local! {
 
 /// Whether an LMS launched the lab (and its API answered).
 pub fn active() -> bool {
-    SESSION.with(|s| s.borrow().is_some())
+    SESSION.with(|s| s.try_borrow().map_or(true, |s| s.is_some()))
 }
 
 /// The progress the LMS keeps for the learner (`""`: none yet), if an LMS launched the lab.
 pub fn stored() -> Option<String> {
-    SESSION.with(|s| s.borrow().as_ref().map(|s| s.stored.clone()))
+    SESSION.with(|s| s.try_borrow().ok()?.as_ref().map(|s| s.stored.clone()))
 }
 
 fn api_in(w: &JsValue) -> Option<JsValue> {
@@ -190,7 +190,10 @@ pub fn launch() {
 /// with the next check or on leaving.
 pub fn keep(text: &str) {
     SESSION.with(|s| {
-        if let Some(s) = s.borrow_mut().as_mut() {
+        let Ok(mut s) = s.try_borrow_mut() else {
+            return;
+        };
+        if let Some(s) = s.as_mut().filter(|s| !s.left) {
             s.stored = text.to_string();
             set(&s.api, "cmi.suspend_data", text);
         }
@@ -200,8 +203,12 @@ pub fn keep(text: &str) {
 /// A check: its interactions, the progress, the score and the status, in one commit.
 pub fn checked(progress: &Progress, interactions: &[Interaction]) {
     SESSION.with(|s| {
-        let mut s = s.borrow_mut();
-        let Some(s) = s.as_mut() else {
+        // (An LMS that unloads the page inside a call would reach `leave`: it finds the session busy.)
+        let Ok(mut s) = s.try_borrow_mut() else {
+            return;
+        };
+        // Nothing after `LMSFinish` (a page kept in the back-forward cache and shown again).
+        let Some(s) = s.as_mut().filter(|s| !s.left) else {
             return;
         };
         let time = {
@@ -238,7 +245,9 @@ fn report(s: &mut Session, progress: &Progress) {
 /// On leaving: the session's time, how it was left, and the last commit.
 fn leave() {
     SESSION.with(|s| {
-        let mut s = s.borrow_mut();
+        let Ok(mut s) = s.try_borrow_mut() else {
+            return;
+        };
         let Some(s) = s.as_mut().filter(|s| !s.left) else {
             return;
         };
@@ -247,7 +256,12 @@ fn leave() {
         set(
             &s.api,
             "cmi.core.exit",
-            if s.status == "incomplete" { "suspend" } else { "" },
+            // `suspend` unless done for good: a `failed` learner may come back and pass.
+            if matches!(s.status, "passed" | "completed") {
+                ""
+            } else {
+                "suspend"
+            },
         );
         // LMSFinish saves what was set (an LMS commits on it): the one commit on leaving.
         if call(&s.api, "LMSFinish", &[""]).and_then(|v| v.as_string()).as_deref() != Some("true") {

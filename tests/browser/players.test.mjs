@@ -130,7 +130,9 @@ test('a number typed while the herd plays stays in its field until Enter sends i
   // Typed, not yet sent: the widget redraws on every frame, and the text stays.
   await page.fill('#herd-clients', '500');
   const t0 = await page.$eval('#widget-herd .player', (p) => p.dataset.tMs);
-  await page.waitForFunction((t) => { const p = document.querySelector('#widget-herd .player'); return p.dataset.playing === 'false' || Number(p.dataset.tMs) > Number(t) + 50; }, t0);
+  // (At ¼× the run lasts 5.6 s: it is still playing, redrawn frame after frame.)
+  await page.waitForFunction((t) => Number(document.querySelector('#widget-herd .player').dataset.tMs) > Number(t) + 50, t0);
+  assert.equal(await page.$eval('#widget-herd .player', (p) => p.dataset.playing), 'true');
   assert.equal(await page.inputValue('#herd-clients'), '500');
   await page.press('#herd-clients', 'Enter');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('clients') === '500');

@@ -33,10 +33,12 @@ pub fn variant_from_url(n: u32) -> (u32, Option<String>) {
             _ => {}
         }
     }
+    // A SCORM package made for a class fixes its variant (`ui::lms` counts the score in it).
+    let fixed = crate::ui::host::package().map_or(0, |p| p.class);
     if ex == Some(n) {
-        variant.map_or((0, None), |v| variant_from_text(v, "La versión"))
+        variant.map_or((fixed, None), |v| variant_from_text(v, "La versión"))
     } else {
-        class.map_or((0, None), |c| variant_from_text(c, "La versión de la clase"))
+        class.map_or((fixed, None), |c| variant_from_text(c, "La versión de la clase"))
     }
 }
 

@@ -121,7 +121,7 @@ pub fn ProgressSummary() -> Html {
             if let Some(n) = notice {
                 <p class="notes" role="status">{ n }</p>
             }
-            <p class="aside">{ if crate::ui::lms::active() { "Se guarda en tu plataforma del curso." } else { "Se guarda en este navegador, nada más." } }
+            <p class="aside">{ if crate::ui::lms::active() { "Se guarda en la plataforma de tu curso." } else { "Se guarda en este navegador, nada más." } }
                 <button type="button" class="link" onclick={reset}>{ "Borrar mi avance" }</button></p>
         </aside>
     }

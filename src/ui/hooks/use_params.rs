@@ -219,11 +219,24 @@ fn use_values(widget: &'static str, specs: &'static [Spec], defaults: Values) ->
 /// other reason (a control moved a moment before, a player's frame) would
 /// wipe a number typed and not yet sent with Enter. While the field has the
 /// focus and the page's value is the one it last showed, what was typed stays;
-/// a new value from the page (a commit, a clamp, a reset) replaces it.
+/// a new value from the page (a commit, a clamp, a reset) replaces it. Once
+/// the field's text is sent (its `change`), the page's value is shown again,
+/// even when it did not change (a number clamped back to the value it had).
 #[hook]
 pub fn use_draft(committed: String) -> (NodeRef, String) {
     let field = use_node_ref();
     let shown = use_mut_ref(|| None::<String>);
+    {
+        let (field, shown) = (field.clone(), shown.clone());
+        use_effect_with((), move |_| {
+            let listener = field.get().map(|el| {
+                gloo::events::EventListener::new(&el, "change", move |_| {
+                    *shown.borrow_mut() = None;
+                })
+            });
+            move || drop(listener)
+        });
+    }
     let typed = field.cast::<web_sys::HtmlInputElement>().filter(|el| {
         let focused = web_sys::window()
             .and_then(|w| w.document())

@@ -106,7 +106,7 @@ pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
                     <button type="button" class="copy-link" onclick={copy.reform(|_| 1)}>{ label(1, "Copiar enlace") }</button>
                     if is_exercise {
                         <label class="toggle"><input type="checkbox" class="without-solution" checked={*without} onchange={on_without} />
-                            { " Sin la solución paso a paso (para una tarea o un examen)" }</label>
+                            { " Sin la solución paso a paso (para una tarea)" }</label>
                     }
                     <label>{ "Código para tu página (en el estado que ves ahora):" }
                         <textarea ref={area} readonly=true rows="4" value={c.clone()} />

@@ -44,7 +44,10 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
             <header class="site-header">
                 <Link classes="brand" to={Route::Home}>{ "Sensei Lab" }</Link>
                 <span class="crumb">{ "Lección interactiva" }</span>
-                <Link classes="for-teachers" to={Route::Teachers { lesson: slug.clone() }}>{ "Para docentes" }</Link>
+                // (Not inside a SCORM package: that page is for instructors, with the keys.)
+                if crate::ui::host::package().is_none() {
+                    <Link classes="for-teachers" to={Route::Teachers { lesson: slug.clone() }}>{ "Para docentes" }</Link>
+                }
             </header>
             <div class="layout">
                 <IslandHost slug={slug.clone()} piece={IslandPiece::Toc(props.section.clone())} />

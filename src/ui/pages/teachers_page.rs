@@ -31,11 +31,18 @@ fn widgets(lesson: &crate::lesson::Lesson) -> Vec<String> {
     ids
 }
 
+/// The class's variant in the address (`?class=K`), where «Insertar» and the
+/// previews read it (`route::piece_query`).
+fn keep_class(k: u32) {
+    url_state::replace_query(&if k > 0 { format!("class={k}") } else { String::new() });
+}
+
 #[component]
 pub fn TeachersPage(props: &TeachersPageProps) -> Html {
     // The class's variant: from the address (`?class=K`), then as chosen here.
     let class = use_state(|| url_state::query_value("class").map_or(0, |c| variant_from_text(&c, "").0));
-    let Some(lesson) = crate::lesson::find(&props.slug) else {
+    // Not inside a SCORM package, which students open: the keys are here.
+    let Some(lesson) = crate::lesson::find(&props.slug).filter(|_| crate::ui::host::package().is_none()) else {
         return html! { <crate::ui::pages::not_found::NotFound /> };
     };
     let slug = lesson.slug.clone();
@@ -44,12 +51,18 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
         let class = class.clone();
         Callback::from(move |e: Event| {
             let text = e.target_unchecked_into::<HtmlInputElement>().value();
-            class.set(variant_from_text(&text, "").0);
+            let k = variant_from_text(&text, "").0;
+            keep_class(k);
+            class.set(k);
         })
     };
     let draw = {
         let class = class.clone();
-        Callback::from(move |_: MouseEvent| class.set(1 + (js_sys::Math::random() * MAX_VARIANT as f64) as u32))
+        Callback::from(move |_: MouseEvent| {
+            let k = 1 + (js_sys::Math::random() * MAX_VARIANT as f64) as u32;
+            keep_class(k);
+            class.set(k);
+        })
     };
     let k = *class;
     let with_class = |path: String, more: &str| {
@@ -67,7 +80,14 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
         };
         url_state::href(&format!("{path}{q}"))
     };
-    let embed = |piece: &Piece| url_state::href(&piece.path(&slug, true));
+    let embed = |piece: &Piece| {
+        let q = if k > 0 && matches!(piece, Piece::Exercise(_)) {
+            format!("?class={k}")
+        } else {
+            String::new()
+        };
+        url_state::href(&format!("{}{q}", piece.path(&slug, true)))
+    };
     let name = |piece: &Piece| piece.name(lesson).unwrap_or_default();
     html! {
         <ContextProvider<LessonSlug> context={LessonSlug(slug.clone())}>
@@ -88,13 +108,13 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
 
                 <section id="scorm" class="teachers-part">
                     <h2>{ "Paquete SCORM 1.2 para tu plataforma" }</h2>
-                    <p>{ "Un solo archivo que subes a Moodle, Canvas o Blackboard como actividad SCORM. La plataforma recibe, de cada estudiante: el estado (incompleto, aprobado o no aprobado contra una calificación mínima de 80 %), la calificación (partes bien de todas: las de los nueve ejercicios, con los números de la lección, y una por tarea de cada widget) y cada respuesta comprobada. El avance se guarda en la plataforma: sigue al estudiante en otra computadora." }</p>
+                    <p>{ "Un solo archivo que subes a Moodle, Canvas o Blackboard como actividad SCORM. La plataforma recibe, de cada estudiante: el estado (incompleto, aprobado o no aprobado según una calificación mínima de 80 %), la calificación (el porcentaje de partes correctas: las de los nueve ejercicios, con los números de la lección, y una por la tarea de cada widget) y cada respuesta comprobada. El avance se guarda en la plataforma: sigue al estudiante en otra computadora." }</p>
                     <p><a class="primary scorm-download" href={url_state::href(&format!("/scorm/{slug}.zip"))} download="">{ format!("Descargar {slug}.zip") }</a></p>
                     <details>
                         <summary>{ "Cómo subirlo" }</summary>
                         <ul>
-                            <li>{ "Moodle: «Agregar una actividad o recurso» → «Paquete SCORM» → arrastra el .zip a «Paquete», y en «Calificación» elige «Calificación más alta». Guarda y muestra." }</li>
-                            <li>{ "Canvas: «Configuración» → «Aplicaciones» debe tener SCORM activado; luego «SCORM» en el menú del curso → «Subir paquete SCORM», elige el .zip y ponle puntos a la tarea que crea." }</li>
+                            <li>{ "Moodle: «Agregar una actividad o un recurso» → «Paquete SCORM»; arrastra el .zip a «Paquete» y, en «Calificación», pon «Método de calificación» en «Calificación más alta». Haz clic en «Guardar cambios y mostrar»." }</li>
+                            <li>{ "Canvas: en «Configuración» → «Aplicaciones», activa SCORM; luego, en el menú del curso, «SCORM» → «Subir paquete SCORM». Elige el .zip y ponle puntos a la tarea que se crea." }</li>
                             <li>{ "Con otra versión de la clase u otra calificación mínima, quien mantiene el laboratorio genera el paquete con «./lab build --scorm --class K --mastery N»." }</li>
                         </ul>
                     </details>
@@ -102,7 +122,7 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
 
                 <section id="clase" class="teachers-part">
                     <h2>{ "Versión de la clase" }</h2>
-                    <p>{ "Los ejercicios con números (2, 4, 5, 6, 7 y 8) tienen versiones: los mismos pasos con otros números. Elige una para todo tu grupo; la 0 son los números de la lección." }</p>
+                    <p>{ "Los ejercicios con números (2, 4, 5, 6, 7 y 8) tienen versiones: los mismos pasos con otros números. Elige una para todo tu grupo; la 0 usa los números de la lección." }</p>
                     <div class="class-chooser">
                         <label for="teachers-class">{ "Versión" }</label>
                         <input id="teachers-class" type="number" inputmode="numeric" class="number" min="0" max={MAX_VARIANT.to_string()}

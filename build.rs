@@ -21,6 +21,17 @@ mod markup;
 mod parse;
 
 fn main() {
+    // `cfg(instructors)`: what only instructors and course platforms use («Para
+    // docentes», the SCORM runtime). Natively always (the prerender writes their
+    // pages; tests); in the browser only in the build with the `instructors`
+    // feature, which those pages and the SCORM package load. The learner's
+    // build leaves it out of its first load (docs/PERFORMANCE.md).
+    println!("cargo::rustc-check-cfg=cfg(instructors)");
+    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("wasm32")
+        || std::env::var_os("CARGO_FEATURE_INSTRUCTORS").is_some()
+    {
+        println!("cargo::rustc-cfg=instructors");
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
     println!("cargo:rerun-if-changed={}", root.display());
     for f in ["directive.rs", "markup.rs", "parse.rs"] {

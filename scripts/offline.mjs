@@ -47,8 +47,11 @@ if (!page.includes('http-equiv="Content-Security-Policy"')) {
 const all = walk(dist);
 const pages = all.filter((f) => f.endsWith('.html'));
 // Not the precompressed copies (scripts/compress.mjs: a host sends one in the file's place).
-// Nor the SCORM packages (scripts/scorm.mjs), which are for instructors to download.
-const files = all.filter((f) => !f.endsWith('.html') && !/\.(br|gz|zip)$/.test(f) && !['sw.js', 'sensei-embed.js', 'robots.txt', 'sitemap.xml'].includes(f));
+// Nor the SCORM packages (scripts/scorm.mjs), which are for instructors to download,
+// nor the instructors' build (the wasm and glue the shell does not name: «Para
+// docentes» loads them, scripts/finish.mjs), which a learner's phone need not fetch.
+const instructors = (f) => /^sensei-lab-[0-9a-f]+(_bg\.wasm|\.js)$/.test(f) && !page.includes(`/${f}'`);
+const files = all.filter((f) => !f.endsWith('.html') && !/\.(br|gz|zip)$/.test(f) && !instructors(f) && !['sw.js', 'sensei-embed.js', 'robots.txt', 'sitemap.xml'].includes(f));
 const hashes = Object.fromEntries(files.map((f) => [f, sha256(readFileSync(join(dist, f)))]));
 const version = sha256(JSON.stringify([template, sha256(page), hashes])).slice(0, 16);
 

@@ -9,8 +9,10 @@
 // An LMS serves a package under a prefix of its own (Moodle:
 // /pluginfile.php/…/content/1/), with no fallback to index.html, and reloads
 // the launch page. So the package's page:
-// - is the build's shell with relative asset paths (the same wasm, script
-//   and style: the lab reads its routes from the page, not from the build);
+// - is the shell of the instructors' build (the one with the SCORM runtime,
+//   `--features instructors`, which the learner's build leaves out; its
+//   «Para docentes» page in DIST has it), with relative asset paths (the lab
+//   reads its routes from the page, not from the build);
 // - says it is a package (`<meta name="sensei-lab-package" content="scorm"
 //   data-lesson data-class data-mastery>`): the lab then keeps its routes in
 //   the fragment (index.html#/lecciones/…), finds the LMS's API, and keeps
@@ -42,12 +44,16 @@ const cli = (...a) => execFileSync('cargo', ['run', '--quiet', '--locked', '--bi
   { cwd: join(here, '..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 const lessons = JSON.parse(cli('lessons', '--json'));
 
-/** The package's page, from the build's shell (`dist/index.html`). */
-function page(slug) {
-  let html = readFileSync(join(dist, 'index.html'), 'utf8');
+const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The package's page, from the instructors' build's shell (`dist/docentes/<lesson>/index.html`). */
+function page(lesson) {
+  const slug = lesson.slug;
+  let html = readFileSync(join(dist, 'docentes', slug, 'index.html'), 'utf8');
+  html = html.replace(/<title>[^<]*<\/title>/, `<title>${escape(lesson.title)} · Sensei Lab</title>`);
   // The shell only: the prerendered page inside #app goes (the lab renders its route).
   html = html.replace(/<div id="app"[^>]*>[\s\S]*<\/div>\s*(?=<\/body>)/, '<div id="app"></div>\n');
-  if (!html.includes('<div id="app"></div>')) throw new Error('index.html: no <div id="app"> before </body>');
+  if (!html.includes('<div id="app"></div>')) throw new Error(`docentes/${slug}/index.html: no <div id="app"> before </body>`);
   // The build's own path (`/`, or `/cursos/lab/` for a sub-path build): its assets are under it.
   const base = html.match(/<base href="([^"]*)"/)?.[1] ?? '/';
   if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`index.html: a <base href> «${base}» that is not a path`);
@@ -131,7 +137,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const work = join(dist, '..', `.scorm-${slug}`);
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
-    const html = page(slug);
+    const html = page(lesson);
     writeFileSync(join(work, 'index.html'), html);
     // The files the page names (`./x`), and the wasm its loader fetches.
     const named = new Set([...html.matchAll(/(?:href|src)="\.\/([^"?#]+)"|'\.\/([^']+)'/g)].map((m) => m[1] ?? m[2]));

@@ -82,6 +82,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // mastery score is read without the float parser: its tables cost 12.7 KB
 // brotli, `exercise::scorm::mastery_of`.) «Repasar lo que fallé» and the
 // parts marked «Para repasar»: ≈ 4 KB brotli more.
+// Session 23: «Para docentes» and the SCORM runtime left the learner's build
+// (the `instructors` feature: a second build that only those pages and the
+// package load; see build.rs): 388,986 brotli before the review's mends.
 const LIMIT = 502 * 1000;
 const LIMIT_BR = 400 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
@@ -121,6 +124,18 @@ if (total > LIMIT) {
   console.error(`over the size limit: ${n(total)} > ${n(LIMIT)} bytes gzipped`);
   process.exit(1);
 }
+// The instructors' build («Para docentes», the SCORM package): reported, not a learner's first load.
+const teachers = existsSync(join(dist, 'docentes')) ? readdirSync(join(dist, 'docentes')).sort()[0] : undefined;
+if (!teachers) {
+  console.error(`no «Para docentes» page in ${dist}/docentes/ (scripts/finish.mjs with the instructors' build)`);
+  process.exit(1);
+}
+const theirs = firstLoad(dist, join(dist, 'docentes', teachers, 'index.html'));
+if (!theirs.some((f) => f.file.endsWith('.wasm')) || theirs.some((f) => f.file.endsWith('.wasm') && files.some((g) => g.file === f.file))) {
+  console.error(`${dist}/docentes/${teachers}/index.html: it should load the instructors' build, its own wasm`);
+  process.exit(1);
+}
+console.log(`«Para docentes» and the SCORM package (the instructors' build): ${n(theirs.reduce((a, f) => a + f.br, 0))} bytes brotli`);
 const pages = [];
 (function walk(dir) {
   for (const f of readdirSync(dir)) {

@@ -4,16 +4,23 @@
 // gzip -9, the fallback) (the lab's own JS: the wasm-bindgen glue and
 // sensei-offline.js, which registers the service worker). Not counted:
 // sensei-embed.js, for host pages, and sw.js, the service worker, which the
-// browser fetches after the lab has started.
+// browser fetches after the lab has started; nor the instructors' build,
+// which only «Para docentes» and the SCORM package load (`instructors`: the
+// same for the shell of those pages).
 // Used by scripts/size-check.mjs (CI) and benches/browser.mjs (the report).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotli, gzip } from './compress.mjs';
 
-/** [{ file, kind, bytes, gzip, br }] for each counted file of `dist`, sorted by name. */
-export function firstLoad(dist) {
+const BUILD = /^sensei-lab-[0-9a-f]+(_bg\.wasm|\.js)$/;
+
+/** [{ file, kind, bytes, gzip, br }] for each counted file of `dist` that
+ *  the page `shell` (default: `dist/index.html`, the learner's) loads, sorted by name. */
+export function firstLoad(dist, shell = join(dist, 'index.html')) {
+  const page = readFileSync(shell, 'utf8');
   return readdirSync(dist).sort()
     .filter((f) => /\.(wasm|js|css)$/.test(f) && f !== 'sensei-embed.js' && f !== 'sw.js')
+    .filter((f) => !BUILD.test(f) || page.includes(`/${f}'`))
     .map((file) => {
       const raw = readFileSync(join(dist, file));
       return { file, kind: file.split('.').pop(), bytes: raw.length, gzip: gzip(raw).length, br: brotli(raw).length };

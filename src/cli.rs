@@ -50,6 +50,10 @@ pub enum Command {
     Prerender {
         /// The build's folder (Trunk's dist), whose index.html is the shell.
         dist: std::path::PathBuf,
+        /// The instructors' build's index.html (`--features instructors`), the shell of the
+        /// «Para docentes» pages. Without it, the shell of those already in DIST.
+        #[arg(long)]
+        instructors: Option<std::path::PathBuf>,
         /// The site's address (`https://cursos.example`), for sitemap.xml and robots.txt:
         /// a sitemap lists whole URLs. Without it, its addresses are paths (and a warning says so).
         #[arg(long)]
@@ -315,7 +319,11 @@ fn run_scenario(s: &Entry, m: &ArgMatches) -> Result<String, (u8, String)> {
 fn run_command(command: Command) -> Result<String, (u8, String)> {
     match command {
         Command::Scenarios { json } => Ok(scenarios_list(json)),
-        Command::Prerender { dist, site } => prerender(&dist, site.as_deref()),
+        Command::Prerender {
+            dist,
+            instructors,
+            site,
+        } => prerender(&dist, instructors.as_deref(), site.as_deref()),
         Command::Exercise {
             n,
             variant,
@@ -389,7 +397,11 @@ fn scenarios_list(json: bool) -> String {
         .join("\n")
 }
 
-fn prerender(dist: &std::path::Path, site: Option<&str>) -> Result<String, (u8, String)> {
+fn prerender(
+    dist: &std::path::Path,
+    instructors: Option<&std::path::Path>,
+    site: Option<&str>,
+) -> Result<String, (u8, String)> {
     let site = site.filter(|s| !s.is_empty());
     if let Some(s) = site {
         let host = s.strip_prefix("https://").or_else(|| s.strip_prefix("http://"));
@@ -401,7 +413,7 @@ fn prerender(dist: &std::path::Path, site: Option<&str>) -> Result<String, (u8, 
             "warning: no --site (LAB_SITE): sitemap.xml lists paths, not whole URLs, and robots.txt does not name it"
         );
     }
-    let written = crate::ui::prerender::write_all(dist, site).map_err(|e| (1, format!("error: {e}")))?;
+    let written = crate::ui::prerender::write_all(dist, instructors, site).map_err(|e| (1, format!("error: {e}")))?;
     let pages: Vec<_> = written.iter().filter(|(f, _)| f.ends_with(".html")).collect();
     let bytes: usize = pages.iter().map(|(_, b)| b).sum();
     Ok(format!(

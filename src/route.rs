@@ -263,6 +263,10 @@ impl Piece {
 
 /// The key that names the widget a lesson page's link lands on.
 pub const WIDGET_KEY: &str = "widget";
+/// The worked solutions' key, one name for both uses: `solutions=1` in the
+/// print view adds them (the class's key); `solutions=0` on an exercise
+/// leaves out «Ver la solución paso a paso» (an embed for homework).
+pub const SOLUTIONS_KEY: &str = "solutions";
 /// The exercises' keys (`exercise=4&variant=17`, `class=17`): never a widget's.
 const EXERCISE_KEYS: [&str; 3] = ["exercise", "variant", "class"];
 

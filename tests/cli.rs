@@ -585,3 +585,67 @@ fn a_joint_constraint_is_refused_here_and_cut_with_a_note_in_the_page() {
         assert_eq!((s.beyond_budget)(&(s.defaults)()), None, "{}", s.id);
     }
 }
+
+/// A shell as Trunk writes it, for `base` and the build named `build`.
+fn shell(base: &str, build: &str) -> String {
+    format!(
+        "<!doctype html>\n<html lang=\"es\">\n<head>\n  <title>Sensei Lab</title>\n  <base href=\"{base}\" />\n  <script type=\"module\">import init from '{base}{build}.js';</script>\n</head>\n<body>\n  <div id=\"app\"></div>\n</body>\n</html>\n"
+    )
+}
+
+#[test]
+fn prerender_puts_the_teachers_pages_in_the_instructors_build_and_keeps_them_there() {
+    let dir = std::env::temp_dir().join(format!("sensei-lab-prerender-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), shell("/", "sensei-lab-aaaa")).unwrap();
+    let theirs = dir.with_extension("docentes.html");
+    std::fs::write(&theirs, shell("/", "sensei-lab-bbbb")).unwrap();
+    let slug = "timeouts-reintentos-idempotencia";
+    let teachers = dir.join("docentes").join(slug).join("index.html");
+    let widget = dir
+        .join("lecciones")
+        .join(slug)
+        .join("widgets")
+        .join("herd")
+        .join("index.html");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["prerender", dir.to_str().unwrap(), "--site", "https://cursos.example"];
+        args.extend_from_slice(extra);
+        lab(&args)
+    };
+
+    let o = run(&["--instructors", theirs.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (t, w) = (
+        std::fs::read_to_string(&teachers).unwrap(),
+        std::fs::read_to_string(&widget).unwrap(),
+    );
+    assert!(
+        t.contains("sensei-lab-bbbb.js") && !t.contains("sensei-lab-aaaa"),
+        "«Para docentes» loads the instructors' build"
+    );
+    assert!(t.contains("Para docentes") && t.contains("data-route=\"/docentes/"));
+    assert!(
+        w.contains("sensei-lab-aaaa.js") && !w.contains("sensei-lab-bbbb"),
+        "the learner's pages load theirs"
+    );
+
+    // Finished again without the instructors' build: their pages keep its shell.
+    let o = run(&[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&teachers).unwrap(), t);
+    assert_eq!(std::fs::read_to_string(&widget).unwrap(), w);
+
+    // An instructors' build for another site path is refused; none at all, too.
+    std::fs::write(&theirs, shell("/cursos/lab/", "sensei-lab-bbbb")).unwrap();
+    let o = run(&["--instructors", theirs.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("/cursos/lab/"));
+    std::fs::remove_dir_all(dir.join("docentes")).unwrap();
+    let o = run(&[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--instructors"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&theirs);
+}

@@ -431,19 +431,20 @@ impl Progress {
     /// exercise: «Repasar lo que fallé» opens another one, where getting it
     /// right clears the miss), per exercise and variant, most recent first.
     pub fn missed(&self) -> Vec<(u32, u32, Vec<String>)> {
-        let mut out: Vec<(u32, u32, u32, Vec<String>)> = self
-            .exercises
-            .iter()
-            .flat_map(|(n, vs)| {
-                let right_somewhere = |id: &String| vs.values().any(|e| e.right.binary_search(id).is_ok());
-                vs.iter().filter_map(move |(v, e)| {
-                    let ids: Vec<String> = e.answers.keys().filter(|id| !right_somewhere(id)).cloned().collect();
-                    (!ids.is_empty()).then_some((*n, *v, e.at, ids))
-                })
-            })
-            .collect();
-        out.sort_by_key(|e| std::cmp::Reverse(e.2));
-        out.into_iter().map(|(n, v, _, ids)| (n, v, ids)).collect()
+        // Each put in its place as it comes (a few entries: no sort's code in the wasm).
+        let (mut out, mut ats) = (Vec::new(), Vec::new());
+        for (n, vs) in &self.exercises {
+            let right_somewhere = |id: &String| vs.values().any(|e| e.right.binary_search(id).is_ok());
+            for (v, e) in vs {
+                let ids: Vec<String> = e.answers.keys().filter(|id| !right_somewhere(id)).cloned().collect();
+                if !ids.is_empty() {
+                    let at = ats.partition_point(|t| *t >= e.at);
+                    ats.insert(at, e.at);
+                    out.insert(at, (*n, *v, ids));
+                }
+            }
+        }
+        out
     }
 
     /// Like [`Progress::record`], keeping what was typed for each right part.

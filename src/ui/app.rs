@@ -4,6 +4,7 @@ use crate::ui::pages::lesson_page::LessonPage;
 use crate::ui::pages::not_found::NotFound;
 use crate::ui::pages::piece_page::PiecePage;
 use crate::ui::pages::print_page::PrintPage;
+#[cfg(instructors)]
 use crate::ui::pages::teachers_page::TeachersPage;
 use crate::ui::route::{Piece, Route};
 use crate::ui::router::{use_router, Navigator};
@@ -22,7 +23,12 @@ fn switch(route: Route) -> Html {
         Route::Widget { lesson, id } => html! { <PiecePage slug={lesson} piece={Piece::Widget(id)} /> },
         Route::Exercise { lesson, n } => html! { <PiecePage slug={lesson} piece={Piece::Exercise(n)} /> },
         Route::Print { lesson } => html! { <PrintPage slug={lesson} /> },
+        #[cfg(instructors)]
         Route::Teachers { lesson } => html! { <TeachersPage slug={lesson} /> },
+        // The learner's build has no «Para docentes» ([`renders`]): its links load
+        // the page, whose build does. Only an offline visit gets here.
+        #[cfg(not(instructors))]
+        Route::Teachers { lesson } => html! { <NotFound offline={Some(lesson)} /> },
         Route::EmbedSection { lesson, section } => {
             html! { <PiecePage slug={lesson} piece={Piece::Section(section)} embed=true /> }
         }
@@ -32,6 +38,13 @@ fn switch(route: Route) -> Html {
         }
         Route::NotFound => html! { <NotFound /> },
     }
+}
+
+/// Whether this build renders `route`: the learner's build leaves «Para
+/// docentes» out (`cfg(instructors)`, see build.rs), so a link to it is
+/// followed by the browser, which loads that page with the build that has it.
+pub fn renders(route: &Route) -> bool {
+    cfg!(instructors) || !matches!(route, Route::Teachers { .. })
 }
 
 /// The attribute the app's root gets once the page answers (hydrated or

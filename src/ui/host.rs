@@ -15,12 +15,14 @@ mod imp {
         web_sys::window().map(|w| w.location())
     }
 
+    #[cfg(instructors)]
     thread_local! {
         static PACKAGE: Option<super::Package> = read_package();
     }
 
     /// `<meta name="sensei-lab-package" content="scorm" data-lesson=… data-class=… data-mastery=…>`,
     /// which only a package's page carries (`scripts/scorm.mjs`).
+    #[cfg(instructors)]
     fn read_package() -> Option<super::Package> {
         let meta = web_sys::window()?
             .document()?
@@ -36,8 +38,13 @@ mod imp {
         })
     }
 
+    /// The package this page is, if it is one: only the instructors' build
+    /// (`cfg(instructors)`) runs in one; the learner's never does.
     pub fn package() -> Option<super::Package> {
-        PACKAGE.with(Clone::clone)
+        #[cfg(instructors)]
+        return PACKAGE.with(Clone::clone);
+        #[cfg(not(instructors))]
+        None
     }
 
     /// In a package, the lab's own address is in the fragment

@@ -14,10 +14,9 @@
 //! * Commits: one per «Comprobar» (`LMSCommit`), and on leaving the one
 //!   `LMSFinish` makes.
 //!
-//! Without an LMS (or outside a package) nothing here does anything.
-
-// Natively (prerendering) no page is a package: only the browser launches.
-#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+//! Without an LMS (or outside a package) nothing here does anything. Only the
+//! instructors' build has it (`cfg(instructors)`, which the package loads);
+//! elsewhere `ui::lms` is a stand-in whose `active()` is `false`.
 
 use crate::exercise::progress::Progress;
 use crate::exercise::scorm::{self, Checkable, Interaction};

@@ -9,8 +9,10 @@
 //! `index.html` is the shell (head, scripts, the policy) into whose
 //! `<div id="app">` each route's page goes, with its own `<title>`, at the
 //! route's path (`lecciones/l/widgets/herd/index.html`; the first lesson in
-//! `index.html`, the missing page in `404.html`). Run again on the same
-//! folder, it writes the same.
+//! `index.html`, the missing page in `404.html`). The «Para docentes» pages
+//! go into the instructors' build's shell instead (`--instructors`: the
+//! build with the `instructors` feature, whose wasm has that page; see
+//! build.rs). Run again on the same folder, it writes the same.
 //!
 //! A prerendered page is what the browser's first render shows at that
 //! address with no query and no saved progress ([`crate::ui::host`]): anything
@@ -196,10 +198,41 @@ pub fn robots(base_href: &str, site: Option<&str>) -> String {
     out
 }
 
+/// The shell of the «Para docentes» pages: the instructors' build's
+/// `index.html` at `instructors`, or, without it, the shell of those pages
+/// already written into `dist` (a build finished again). It must be for the
+/// same site path as the learner's `shell`.
+fn instructors_shell(dist: &Path, instructors: Option<&Path>, base: &str) -> Result<String, String> {
+    let file = match instructors {
+        Some(f) => f.to_path_buf(),
+        None => crate::lesson::all()
+            .first()
+            .map(|l| dist.join(file_of(&Route::Teachers { lesson: l.slug.clone() })))
+            .ok_or("no lesson")?,
+    };
+    let index = std::fs::read_to_string(&file).map_err(|e| {
+        format!(
+            "{}: {e} (the instructors' build, `trunk build --features instructors`, gives the «Para docentes» pages their shell: --instructors)",
+            file.display()
+        )
+    })?;
+    let shell = shell(&index)?;
+    let theirs = base_href(&shell)?;
+    if theirs != base {
+        return Err(format!(
+            "{}: built for {theirs}, the learner's build for {base}",
+            file.display()
+        ));
+    }
+    Ok(shell)
+}
+
 /// Writes every route's page into the build's folder `dist` (see the
-/// module's text), and `sitemap.xml` and `robots.txt` for the site at `site`
-/// (`https://cursos.example`); returns each file written with its size.
-pub fn write_all(dist: &Path, site: Option<&str>) -> Result<Vec<(String, usize)>, String> {
+/// module's text), those of «Para docentes» into the shell of the
+/// instructors' build (its `index.html` at `instructors`), and `sitemap.xml`
+/// and `robots.txt` for the site at `site` (`https://cursos.example`);
+/// returns each file written with its size.
+pub fn write_all(dist: &Path, instructors: Option<&Path>, site: Option<&str>) -> Result<Vec<(String, usize)>, String> {
     // A lesson that places a piece the lab does not have (an unknown widget id,
     // a directive missing what it needs) fails the build, not the learner's page.
     let problems = crate::lesson::check_all();
@@ -210,11 +243,16 @@ pub fn write_all(dist: &Path, site: Option<&str>) -> Result<Vec<(String, usize)>
         .map_err(|e| format!("{}: {e}", dist.join("index.html").display()))?;
     let shell = shell(&index)?;
     let base_href = base_href(&shell)?;
+    let teachers = instructors_shell(dist, instructors, &base_href)?;
     let routes = Route::all();
     let bodies = render_all(&routes, &base_href);
     let mut written = Vec::new();
     for (route, body) in routes.iter().zip(bodies) {
-        let html = page(&shell, route, &body)?;
+        let shell = match route {
+            Route::Teachers { .. } => &teachers,
+            _ => &shell,
+        };
+        let html = page(shell, route, &body)?;
         let file = dist.join(file_of(route));
         if let Some(dir) = file.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

@@ -10,6 +10,7 @@
 //! messages): 34 KB gzipped of the browser's download. The paths themselves are read and written by
 //! [`crate::route`], natively tested.
 
+use crate::ui::app::renders;
 use crate::ui::hooks::url_state;
 use crate::ui::route::Route;
 use gloo::events::EventListener;
@@ -90,7 +91,8 @@ pub fn Link(props: &LinkProps) -> Html {
         let to = props.to.clone();
         Callback::from(move |e: MouseEvent| {
             // A new tab, a new window, a download: the browser's business.
-            if e.button() != 0 || e.ctrl_key() || e.meta_key() || e.shift_key() || e.alt_key() {
+            // A page this build does not have (`app::renders`): the browser loads it.
+            if e.button() != 0 || e.ctrl_key() || e.meta_key() || e.shift_key() || e.alt_key() || !renders(&to) {
                 return;
             }
             if let Some(Navigator(go)) = &navigator {

@@ -276,10 +276,17 @@ test('back and forward move between sections', async () => {
 
 test('«Para docentes»: every widget with its tasks and every exercise, previews loaded when opened, the class\'s sheets, the SCORM package', async () => {
   const { page, problems } = await open(`/lecciones/${SLUG}`);
+  const wasms = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).map((e) => e.name.split('/').pop()));
+  const [learner] = await wasms();
   await page.click('header a.for-teachers');
   await page.waitForFunction((s) => location.pathname.endsWith(`/docentes/${s}`), SLUG);
   await page.waitForSelector('#app[data-ready] .teachers-page');
   assert.equal(await page.title(), 'Para docentes · Timeouts, reintentos e idempotencia · Sensei Lab');
+  // The learner's build has no «Para docentes»: the browser loaded the page, and with it the instructors' build.
+  assert.match(await page.evaluate(() => performance.getEntriesByType('navigation')[0].name), new RegExp(`/docentes/${SLUG}$`));
+  const theirs = await wasms();
+  assert.equal(theirs.length, 1);
+  assert.notEqual(theirs[0], learner);
   assert.equal(await page.locator('[data-piece^="widget/"]').count(), WIDGETS.length);
   assert.equal(await page.locator('[data-piece^="exercise/"]').count(), 9);
   assert.equal(await page.locator('.teachers-task').count(), 15);
@@ -302,6 +309,20 @@ test('«Para docentes»: every widget with its tasks and every exercise, preview
   const zip = await page.request.get(new URL(await page.getAttribute('a.scorm-download', 'href'), page.url()).href);
   assert.equal(zip.status(), 200);
   assert.equal((await zip.body()).readUInt32LE(0), 0x04034b50);
+  // Back to the lesson from there: the instructors' build renders it (it has every page).
+  await page.click('header a.crumb');
+  await page.waitForSelector('#app[data-ready] #widget-herd canvas[data-draws]');
+  assert.match(page.url(), new RegExp(`/lecciones/${SLUG}$`));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('«Para docentes» from a lesson the app rendered (a class\'s link): the browser loads it too', async () => {
+  const { page, problems } = await open(`/lecciones/${SLUG}?class=17`);
+  await page.waitForSelector('#app[data-start="render"][data-ready]');
+  await page.click('header a.for-teachers');
+  await page.waitForSelector('#app[data-ready] .teachers-page');
+  assert.match(await page.evaluate(() => performance.getEntriesByType('navigation')[0].name), new RegExp(`/docentes/${SLUG}$`));
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -9,7 +9,7 @@
 // requests that reach it: none while the browser is offline.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -28,7 +28,8 @@ let tmp, A, B, DEV, root, server, base, requests = 0, hanging = false;
 /** Another build: the same code under new hashed names, its page, policy, version and worker made again by the build's own scripts. */
 async function rebuilt(from, to) {
   await cp(from, to, { recursive: true });
-  const stem = (await readdir(to)).find((f) => f.endsWith('_bg.wasm')).replace('_bg.wasm', '');
+  // The learner's build (the page's; the instructors' build beside it keeps its names).
+  const stem = (await readFile(join(to, 'index.html'), 'utf8')).match(/'\/(sensei-lab-[0-9a-f]+)_bg\.wasm'/)[1];
   const hash = stem.slice('sensei-lab-'.length);
   const other = `sensei-lab-${[...hash].reverse().join('')}`;
   // The glue and the wasm keep their bytes (the page's integrity attributes still hold), under new names.
@@ -80,7 +81,8 @@ async function build(page) {
 }
 
 const versionOf = async (dir) => (await readFile(join(dir, 'index.html'), 'utf8')).match(/sensei-lab-version" content="([0-9a-f]+)"/)[1];
-const wasmOf = async (dir) => (await readdir(dir)).find((f) => f.endsWith('_bg.wasm'));
+// The learner's wasm, the one the build's page loads (the instructors' build is beside it).
+const wasmOf = async (dir) => (await readFile(join(dir, 'index.html'), 'utf8')).match(/'\/(sensei-lab-[0-9a-f]+_bg\.wasm)'/)[1];
 
 /** Waits until a worker controls the page (its files all cached), and gives that worker's version. */
 async function controlled(page) {
@@ -108,6 +110,15 @@ const controller = (page) => page.evaluate(() => new Promise((ok) => {
   ch.port1.onmessage = (e) => ok(e.data);
   sw.postMessage('sensei-lab:version', [ch.port2]);
 }));
+
+test('the worker keeps the learner\'s build, not the instructors\' (only «Para docentes» and the package load it)', async () => {
+  const listed = Object.keys(JSON.parse((await readFile(join(A, 'sw.js'), 'utf8')).match(/const BUILD = (\{.*\});/)[1]).files);
+  const teachers = await readFile(join(A, 'docentes', SLUG, 'index.html'), 'utf8');
+  const theirs = teachers.match(/'\/(sensei-lab-[0-9a-f]+_bg\.wasm)'/)[1];
+  assert.notEqual(theirs, await wasmOf(A));
+  assert.ok(listed.includes(await wasmOf(A)));
+  assert.ok(!listed.includes(theirs) && !listed.includes(theirs.replace('_bg.wasm', '.js')), 'the instructors\' build is not kept offline');
+});
 
 const caches = (page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('sensei-lab ')));
 
@@ -161,6 +172,9 @@ test('after one visit, every route works offline: sections, widgets, exercises, 
   await shows(page, `/imprimir/${SLUG}`, { chart: false });
   await page.waitForSelector('main :text("Ejercicio 9")');
   await shows(page, '/una/ruta/que/no/existe', { chart: false });
+  // «Para docentes» is the instructors' build, which is not kept offline: the page says so.
+  await shows(page, `/docentes/${SLUG}`, { heading: 'Para docentes', chart: false });
+  assert.match(await page.textContent('main'), /no se guarda para usarla sin conexión/);
   assert.equal(requests, seen, 'nothing reached the server while offline');
   const b = await build(page);
   assert.equal(b.version, await versionOf(A));

@@ -168,7 +168,9 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
     }))
     .clone();
     // An instructor's embed without the worked solution (`solutions=0`, the print view's name).
-    let no_solution = *use_memo((), |_| url_state::query_value("solutions").as_deref() == Some("0"));
+    let no_solution = *use_memo((), |_| {
+        url_state::query_value(crate::route::SOLUTIONS_KEY).as_deref() == Some("0")
+    });
     {
         let state = state.clone();
         use_effect_with(n, move |_| {
@@ -222,26 +224,24 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
             let marks = check(&ex, &s.answers);
             let (mut progress, _) = progress_store::load();
             // Every part with what was typed: the last answers come back on a reload, right or not.
-            let checked: Vec<(String, String, bool)> = ex
-                .parts
-                .iter()
-                .zip(&marks)
-                .zip(&s.answers)
-                .map(|((p, m), a)| (p.id.clone(), a.clone(), m.is_right()))
-                .collect();
+            // Each part as progress keeps it and, for an LMS that launched the lab, as it hears it.
+            let lms = crate::ui::lms::active();
+            let mut checked: Vec<(String, String, bool)> = Vec::with_capacity(ex.parts.len());
+            let mut interactions = Vec::new();
+            for ((p, m), a) in ex.parts.iter().zip(&marks).zip(&s.answers) {
+                checked.push((p.id.clone(), a.clone(), m.is_right()));
+                if lms {
+                    interactions.extend(crate::exercise::scorm::part_interaction(ex.n, ex.variant, p, a, m));
+                }
+            }
             let right = checked.iter().filter(|c| c.2).count();
             progress.record_check(ex.n, ex.variant, &checked, ex.parts.len() as u32);
             s.notice = progress_store::save(&progress).err();
             crate::ui::pages::embed_messages::post_score(&slug, ex.n, ex.variant, right, ex.parts.len());
             // An LMS that launched the lab hears each part answered, and the score.
-            let interactions: Vec<_> = ex
-                .parts
-                .iter()
-                .zip(&marks)
-                .zip(&s.answers)
-                .filter_map(|((p, m), a)| crate::exercise::scorm::part_interaction(ex.n, ex.variant, p, a, m))
-                .collect();
-            crate::ui::lms::checked(&progress, &interactions);
+            if lms {
+                crate::ui::lms::checked(&progress, &interactions);
+            }
             s.marks = Some(marks);
             s.checked = true;
             state.set(s);

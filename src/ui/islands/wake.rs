@@ -418,7 +418,8 @@ fn on_click(e: &web_sys::Event) {
         Some(rest) if rest.starts_with('/') => Route::from_path(rest),
         _ => return,
     };
-    if route == Route::NotFound {
+    // Not found, or a page the learner's build leaves to another (`app::renders`): the browser's.
+    if route == Route::NotFound || !crate::ui::app::renders(&route) {
         return;
     }
     e.prevent_default();

@@ -17,11 +17,8 @@ pub struct EmbedCodeProps {
 pub fn iframe_code(slug: &str, piece: &Piece, without: bool) -> String {
     let mut src = url_state::piece_url(slug, piece, true);
     if without && matches!(piece, Piece::Exercise(_)) {
-        src.push_str(if src.contains('?') {
-            "&solutions=0"
-        } else {
-            "?solutions=0"
-        });
+        let sep = if src.contains('?') { '&' } else { '?' };
+        src.push_str(&format!("{sep}{}=0", crate::route::SOLUTIONS_KEY));
     }
     // What the lesson calls it (the iframe's accessible name), without a `"` to end the attribute.
     let name = crate::lesson::find(slug)

@@ -9,8 +9,11 @@ pub(crate) mod lesson_page;
 pub(crate) mod markdown;
 pub(crate) mod not_found;
 pub(crate) mod piece_page;
+// «Para docentes» and its previews: only in the instructors' build (build.rs).
+#[cfg(instructors)]
 pub(crate) mod preview_frame;
 pub(crate) mod print_page;
+#[cfg(instructors)]
 pub(crate) mod teachers_page;
 pub(crate) mod term;
 pub(crate) mod toc;

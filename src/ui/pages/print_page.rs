@@ -21,14 +21,14 @@ pub fn PrintPage(props: &PrintPageProps) -> Html {
     };
     let (class, class_note) =
         url_state::query_value("class").map_or((0, None), |c| variant_from_text(&c, "La versión de la clase"));
-    let solutions = url_state::query_value("solutions").is_some_and(|v| v == "1");
+    let solutions = url_state::query_value(crate::route::SOLUTIONS_KEY).is_some_and(|v| v == "1");
     let link = |class: u32, solutions: bool| {
         let mut q = Vec::new();
         if class > 0 {
             q.push(format!("class={class}"));
         }
         if solutions {
-            q.push("solutions=1".to_string());
+            q.push(format!("{}=1", crate::route::SOLUTIONS_KEY));
         }
         let q = if q.is_empty() {
             String::new()

@@ -37,6 +37,26 @@ fn keep_class(k: u32) {
     url_state::replace_query(&if k > 0 { format!("class={k}") } else { String::new() });
 }
 
+/// One piece on the page: its name (a link to its page), «Insertar», what
+/// is said of it (`about`), and its preview (`src`, the embed's address).
+fn piece_card(slug: &str, piece: Piece, name: String, src: String, about: Html) -> Html {
+    let data = match &piece {
+        Piece::Widget(id) => format!("widget/{id}"),
+        Piece::Exercise(n) => format!("exercise/{n}"),
+        Piece::Section(s) => format!("section/{s}"),
+    };
+    html! {
+        <article class="teachers-piece" data-piece={data}>
+            <div class="teachers-piece-head">
+                <h3><a href={url_state::href(&piece.path(slug, false))}>{ name.clone() }</a></h3>
+                <EmbedCode piece={piece} />
+            </div>
+            { about }
+            <PreviewFrame {src} {name} />
+        </article>
+    }
+}
+
 #[component]
 pub fn TeachersPage(props: &TeachersPageProps) -> Html {
     // The class's variant: from the address (`?class=K`), then as chosen here.
@@ -131,7 +151,7 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
                     </div>
                     <ul class="class-links">
                         <li><a class="class-sheet" href={with_class(format!("/imprimir/{slug}"), "")}>{ "Hoja para imprimir" }</a></li>
-                        <li><a class="class-key" href={with_class(format!("/imprimir/{slug}"), "solutions=1")}>{ "Hoja con la clave (soluciones)" }</a></li>
+                        <li><a class="class-key" href={with_class(format!("/imprimir/{slug}"), &format!("{}=1", crate::route::SOLUTIONS_KEY))}>{ "Hoja con la clave (soluciones)" }</a></li>
                         <li><a class="class-lesson" href={with_class(format!("/lecciones/{slug}"), "")}>{ "La lección con esta versión (el enlace para tu grupo)" }</a></li>
                     </ul>
                 </section>
@@ -140,22 +160,16 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
                     <h2>{ "Widgets" }</h2>
                     { for widgets(lesson).into_iter().map(|id| {
                         let piece = Piece::Widget(id.clone());
-                        let mine: Vec<_> = tasks.iter().filter(|(t, _)| t.widget == id).cloned().collect();
-                        html! {
-                            <article class="teachers-piece" data-piece={format!("widget/{id}")}>
-                                <div class="teachers-piece-head">
-                                    <h3><a href={url_state::href(&piece.path(&slug, false))}>{ name(&piece) }</a></h3>
-                                    <EmbedCode piece={piece.clone()} />
+                        let mine = tasks.iter().filter(|(t, _)| t.widget == id).cloned();
+                        let about = html! {
+                            { for mine.map(|(t, body)| html! {
+                                <div class="teachers-task" data-task={t.key()}>
+                                    <p class="task-kind">{ match t.kind { task::Kind::Predict { .. } => "Tarea: predice y comprueba", task::Kind::Find { .. } => "Tarea: encuentra", task::Kind::Goal(_) => "Tarea: alcanza la meta" } }</p>
+                                    <Blocks slug={slug.clone()} blocks={body} />
                                 </div>
-                                { for mine.into_iter().map(|(t, body)| html! {
-                                    <div class="teachers-task" data-task={t.key()}>
-                                        <p class="task-kind">{ match t.kind { task::Kind::Predict { .. } => "Tarea: predice y comprueba", task::Kind::Find { .. } => "Tarea: encuentra", task::Kind::Goal(_) => "Tarea: alcanza la meta" } }</p>
-                                        <Blocks slug={slug.clone()} blocks={body} />
-                                    </div>
-                                }) }
-                                <PreviewFrame src={embed(&piece)} name={name(&piece)} />
-                            </article>
-                        }
+                            }) }
+                        };
+                        piece_card(&slug, piece.clone(), name(&piece), embed(&piece), about)
                     }) }
                 </section>
 
@@ -164,16 +178,10 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
                     <p>{ "Al insertarlo, un ejercicio puede ir sin la solución paso a paso (para una tarea o un examen): marca «Sin la solución» en «Insertar»." }</p>
                     { for (1..=COUNT).map(|n| {
                         let piece = Piece::Exercise(n);
-                        html! {
-                            <article class="teachers-piece" data-piece={format!("exercise/{n}")}>
-                                <div class="teachers-piece-head">
-                                    <h3><a href={url_state::href(&piece.path(&slug, false))}>{ name(&piece) }</a></h3>
-                                    <EmbedCode piece={piece.clone()} />
-                                </div>
-                                <p class="aside">{ if has_variants(n) { "Con versiones: otros números, los mismos pasos." } else { "Sin versiones: siempre los datos de la lección." } }</p>
-                                <PreviewFrame src={embed(&piece)} name={name(&piece)} />
-                            </article>
-                        }
+                        let about = html! {
+                            <p class="aside">{ if has_variants(n) { "Con versiones: otros números, los mismos pasos." } else { "Sin versiones: siempre los datos de la lección." } }</p>
+                        };
+                        piece_card(&slug, piece.clone(), name(&piece), embed(&piece), about)
                     }) }
                 </section>
             </main>

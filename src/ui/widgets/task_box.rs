@@ -147,13 +147,15 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
             s.before = progress.task(&key).cloned();
             crate::ui::pages::embed_messages::post_task_score(&slug, &key, right);
             // An LMS that launched the lab hears it: what was typed, or a goal's state.
-            let state_now = if query.is_empty() {
-                "(valores de la lección)".to_string()
-            } else {
-                query.to_string()
-            };
-            let done = crate::exercise::scorm::task_interaction(&key, &typed, &state_now, right);
-            crate::ui::lms::checked(&progress, &[done]);
+            if crate::ui::lms::active() {
+                let state_now = if query.is_empty() {
+                    "(valores de la lección)".to_string()
+                } else {
+                    query.to_string()
+                };
+                let done = crate::exercise::scorm::task_interaction(&key, &typed, &state_now, right);
+                crate::ui::lms::checked(&progress, &[done]);
+            }
             s.verdict = Some(verdict);
             state.set(s);
         }

@@ -5,8 +5,10 @@
 // WebKitGTK's MiniBrowser (under xvfb-run, see ./lab). The Playwright suite in
 // tests/browser/ goes deeper in Chromium; this one keeps the basics true
 // everywhere: every page loads without an error, a widget re-runs on input,
-// an exercise is answered and marked, an embed takes its height, and after
-// one visit the service worker serves the lab with its server stopped.
+// a player plays, pauses, steps and scrubs back to the same frame, a
+// prediction is hidden until committed and marked, an exercise is answered
+// and marked, an embed takes its height, and after one visit the service
+// worker serves the lab with its server stopped.
 //
 // Classic WebDriver has no console capture: the test server adds one small
 // script of its own origin to every page (`/__lab-errors.js`), which records
@@ -27,6 +29,10 @@ import chrome from 'selenium-webdriver/chrome.js';
 import firefox from 'selenium-webdriver/firefox.js';
 import { serve } from '../browser/serve.mjs';
 import { SLUG, WIDGETS } from '../browser/harness.mjs';
+import { ANSWERS } from '../browser/answers.mjs';
+
+// The herd's task, answered wrong and right (the same answers as the browser tests').
+const [, WRONG, RIGHT] = ANSWERS.herd;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DIST = process.env.LAB_DIST || join(here, '..', '..', 'dist');
@@ -56,7 +62,8 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lab-engines-'));
   await cp(DIST, dir, { recursive: true });
   await writeFile(join(dir, '__lab-errors.js'), ERRORS_JS);
-  for (const page of ['index.html', '404.html']) {
+  // (The learner's shell, and the instructors' build's: «Para docentes».)
+  for (const page of ['index.html', '404.html', `docentes/${SLUG}/index.html`]) {
     const html = await readFile(join(dir, page), 'utf8').catch(() => null);
     if (html) await writeFile(join(dir, page), html.replace('<head>', '<head><script src="/__lab-errors.js"></script>'));
   }
@@ -152,7 +159,7 @@ for (const engine of ENGINES) {
       const paths = [
         LESSON, `${LESSON}/la-manada`, ...WIDGETS.map((w) => `${LESSON}/widgets/${w}`),
         `${LESSON}/ejercicios/2`, `/embed/${SLUG}/widgets/herd`, `/imprimir/${SLUG}?class=17&solutions=1`,
-        '/no-existe',
+        `/docentes/${SLUG}`, '/no-existe',
       ];
       for (const path of paths) {
         await open(driver, path);
@@ -184,6 +191,89 @@ for (const engine of ENGINES) {
           el.dispatchEvent(new Event('input', { bubbles: true })); el.dispatchEvent(new Event('change', { bubbles: true })); el.blur();`);
       }
       await driver.wait(async () => (await draws(driver, 'herd')) > before, 20_000, `${engine}: the herd did not redraw`);
+      assert.deepEqual(await errors(driver), []);
+    });
+
+    await t.test('a player plays, pauses and steps, and the moment scrubbed back to is the same frame', async () => {
+      await open(driver, `${LESSON}/widgets/herd`);
+      const player = "document.querySelector('#widget-herd .player')";
+      const frame = () => driver.executeScript(`const w = document.querySelector('#widget-herd');
+        return JSON.stringify({ t: w.querySelector('.player').dataset.tMs, chart: w.querySelector('.chart').dataset.sum,
+          stage: w.querySelector('.stage .chart')?.dataset.sum ?? null,
+          figures: [...w.querySelectorAll('td[data-figure]')].map((td) => td.dataset.figure + '=' + td.textContent).join(' ') });`);
+      const tMs = async () => Number(await driver.executeScript(`return ${player}.dataset.tMs`));
+      const press = async (css) => {
+        const el = await driver.findElement(By.css(css));
+        await driver.executeScript('arguments[0].scrollIntoView({block: "center"})', el);
+        await el.click();
+      };
+      await driver.wait(async () => (await tMs()) === 1410, 20_000, `${engine}: the herd does not open at its end`);
+      // At ¼×: the run lasts 5.6 s, and the pause lands inside it.
+      await driver.executeScript(`const s = document.querySelector('#herd-speed');
+        s.value = [...s.options].find((o) => o.textContent === '¼×').value; s.dispatchEvent(new Event('change', { bubbles: true }));`);
+      await press('#herd-play');
+      await driver.wait(async () => { const t = await tMs(); return t > 100 && t < 1410; }, 20_000, `${engine}: ▶ did not play`);
+      await press('#herd-play');
+      await driver.wait(() => driver.executeScript(`return ${player}.dataset.playing === 'false'`), 10_000);
+      const paused = JSON.parse(await frame());
+      assert.ok(Number(paused.t) > 0 && Number(paused.t) < 1410 && paused.stage, JSON.stringify(paused));
+      await press('#herd-step');
+      await driver.wait(async () => (await tMs()) !== Number(paused.t), 10_000, `${engine}: the step did not move`);
+      const stepped = await tMs();
+      assert.ok(stepped > Number(paused.t) && stepped % 10 === 0, String(stepped));
+      // The slider dragged back to the paused moment: the same frame.
+      await driver.executeScript(`const el = document.querySelector('#herd-time'); el.value = '${paused.t}';
+        el.dispatchEvent(new Event('input', { bubbles: true })); el.dispatchEvent(new Event('change', { bubbles: true }));`);
+      await driver.wait(async () => (await tMs()) === Number(paused.t), 10_000);
+      await driver.wait(async () => (await frame()) === JSON.stringify(paused), 10_000, `${engine}: not the same frame`);
+      // A link with the moment opens there: 210 ms, the first wave's window (the lesson's 50 served of 1,000).
+      await open(driver, `${LESSON}/widgets/herd?t-ms=210`);
+      await driver.wait(async () => (await tMs()) === 210, 20_000);
+      const wave = JSON.parse(await frame());
+      assert.match(wave.figures, /served=50 /);
+      assert.match(wave.figures, /waiting=950 /);
+      assert.deepEqual(await errors(driver), []);
+    });
+
+    await t.test('a prediction hides the results until committed; it is marked wrong, then right, and the run plays', async () => {
+      await open(driver, `${LESSON}/widgets/herd`);
+      const task = 'section.task[data-task="herd/el-doble"]';
+      const state = () => driver.executeScript(`return document.querySelector('${task}').dataset.state`);
+      const veiled = () => driver.executeScript('return document.querySelector("#widget-herd").classList.contains("veiled")');
+      const press = async (el) => {
+        await driver.executeScript('arguments[0].scrollIntoView({block: "center"})', el);
+        await el.click();
+      };
+      /** As a learner: «Predecir» where it is offered, the answer typed, «Comprobar». */
+      const predict = async (typed) => {
+        const start = await driver.findElements(By.css(`${task} button.task-start.primary`));
+        if (start.length) {
+          await press(start[0]);
+          await driver.wait(async () => (await state()) === 'predicting', 10_000, `${engine}: «Predecir» did not start`);
+          assert.equal(await veiled(), true, 'the results are hidden until the prediction is committed');
+        }
+        const field = await driver.findElement(By.css(`${task} input.answer`));
+        await field.clear();
+        await field.sendKeys(typed);
+        await press(await driver.findElement(By.css(`${task} button.task-check`)));
+        try {
+          await driver.wait(async () => ['right', 'wrong'].includes(await state()), 10_000);
+        } catch (e) {
+          const seen = await driver.executeScript(`const b = document.querySelector('${task}');
+            return JSON.stringify({ state: b.dataset.state, typed: b.querySelector('input.answer')?.value, said: b.querySelector('.task-verdict')?.textContent })`);
+          throw new Error(`${engine}: «${typed}» was not marked: ${seen}`, { cause: e });
+        }
+        return state();
+      };
+      const played = () => driver.wait(() => driver.executeScript(`const p = document.querySelector('#widget-herd .player');
+        return p.dataset.tMs === '1410' && p.dataset.playing === 'false'`), 30_000, `${engine}: the run did not play to its end`);
+      assert.equal(await predict(WRONG), 'wrong');
+      assert.equal(await veiled(), false, 'committed: the results are shown');
+      // Watched to its end, as a learner would before trying again.
+      await played();
+      assert.equal(await predict(RIGHT), 'right');
+      await played();
+      assert.match(await driver.findElement(By.css('#widget-herd td[data-figure="gave_up"]')).getText(), /^700$/);
       assert.deepEqual(await errors(driver), []);
     });
 

@@ -84,9 +84,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // parts marked «Para repasar»: ≈ 4 KB brotli more.
 // Session 23: «Para docentes» and the SCORM runtime left the learner's build
 // (the `instructors` feature: a second build that only those pages and the
-// package load; see build.rs): 388,986 brotli before the review's mends.
-const LIMIT = 502 * 1000;
-const LIMIT_BR = 400 * 1000;
+// package load; see build.rs): 388,434 brotli, 487,503 gzipped (the
+// instructors' build, not counted: 398,739 brotli). The limits come down to
+// it, with the usual margin, so that what left does not creep back unnoticed.
+const LIMIT = 492 * 1000;
+const LIMIT_BR = 392 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
 // is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and
 // wide); it comes first and shows the text and the charts at once. With a

@@ -26,9 +26,13 @@ fn switch(route: Route) -> Html {
         #[cfg(instructors)]
         Route::Teachers { lesson } => html! { <TeachersPage slug={lesson} /> },
         // The learner's build has no «Para docentes» ([`renders`]): its links load
-        // the page, whose build does. Only an offline visit gets here.
+        // the page, whose build does. Only a visit the service worker answers
+        // (offline, or a network too slow) gets here; or a lesson that is not there.
         #[cfg(not(instructors))]
-        Route::Teachers { lesson } => html! { <NotFound offline={Some(lesson)} /> },
+        Route::Teachers { lesson } => match crate::lesson::find(&lesson) {
+            Some(_) => html! { <NotFound offline={Some(lesson)} /> },
+            None => html! { <NotFound /> },
+        },
         Route::EmbedSection { lesson, section } => {
             html! { <PiecePage slug={lesson} piece={Piece::Section(section)} embed=true /> }
         }

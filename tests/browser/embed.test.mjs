@@ -323,6 +323,10 @@ test('«Para docentes» from a lesson the app rendered (a class\'s link): the br
   await page.click('header a.for-teachers');
   await page.waitForSelector('#app[data-ready] .teachers-page');
   assert.match(await page.evaluate(() => performance.getEntriesByType('navigation')[0].name), new RegExp(`/docentes/${SLUG}$`));
+  // A lesson that is not there, under /docentes/ (the host's fallback page, the learner's build): not found.
+  await page.goto(url(`/docentes/otra-leccion`));
+  await page.waitForSelector('#app[data-ready] main.not-found');
+  assert.match(await page.textContent('main'), /No encontramos esa página/);
   assert.deepEqual(problems, []);
   await page.close();
 });

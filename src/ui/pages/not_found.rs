@@ -19,7 +19,7 @@ pub fn NotFound(props: &NotFoundProps) -> Html {
         return html! {
             <main class="not-found">
                 <h1>{ "Para docentes" }</h1>
-                <p>{ "Esta página no se guarda para usarla sin conexión. Ábrela de nuevo cuando tengas internet." }</p>
+                <p>{ "Esta página no se guarda para usarla sin conexión: se abre solo con internet. Vuelve a intentarlo cuando tengas conexión." }</p>
                 <p><a href={here}>{ "Volver a intentar" }</a>{ " · " }<Link to={Route::Lesson { lesson: lesson.clone() }}>{ "Ir a la lección" }</Link></p>
             </main>
         };

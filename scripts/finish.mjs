@@ -27,6 +27,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILD } from './sizes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [dir, theirs] = process.argv.slice(2);
@@ -36,7 +37,7 @@ if (!dir) {
 }
 const instructors = [];
 if (theirs) {
-  const built = readdirSync(theirs).filter((f) => /^sensei-lab-[0-9a-f]+(_bg\.wasm|\.js)$/.test(f));
+  const built = readdirSync(theirs).filter((f) => BUILD.test(f));
   if (built.length !== 2) {
     console.error(`${theirs}: expected the instructors' build's wasm and its glue, found ${built.join(', ') || 'nothing'}`);
     process.exit(1);

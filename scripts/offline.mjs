@@ -21,6 +21,7 @@ import { readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILD, loadedBy } from './sizes.mjs';
 
 const dist = process.argv[2];
 if (!dist) { console.error('usage: node scripts/offline.mjs dist'); process.exit(2); }
@@ -50,7 +51,7 @@ const pages = all.filter((f) => f.endsWith('.html'));
 // Nor the SCORM packages (scripts/scorm.mjs), which are for instructors to download,
 // nor the instructors' build (the wasm and glue the shell does not name: «Para
 // docentes» loads them, scripts/finish.mjs), which a learner's phone need not fetch.
-const instructors = (f) => /^sensei-lab-[0-9a-f]+(_bg\.wasm|\.js)$/.test(f) && !page.includes(`/${f}'`);
+const instructors = (f) => BUILD.test(f) && !loadedBy(page, f);
 const files = all.filter((f) => !f.endsWith('.html') && !/\.(br|gz|zip)$/.test(f) && !instructors(f) && !['sw.js', 'sensei-embed.js', 'robots.txt', 'sitemap.xml'].includes(f));
 const hashes = Object.fromEntries(files.map((f) => [f, sha256(readFileSync(join(dist, f)))]));
 const version = sha256(JSON.stringify([template, sha256(page), hashes])).slice(0, 16);

@@ -12,7 +12,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotli, gzip } from './compress.mjs';
 
-const BUILD = /^sensei-lab-[0-9a-f]+(_bg\.wasm|\.js)$/;
+/** A browser build's wasm or its glue (the learner's or the instructors': their names are their hashes). */
+export const BUILD = /^sensei-lab-[0-9a-f]+(_bg\.wasm|\.js)$/;
+/** Whether `file`, one of a build's (`BUILD`), is the one the page `html` loads (its loader names it). */
+export const loadedBy = (html, file) => html.includes(`/${file}'`);
 
 /** [{ file, kind, bytes, gzip, br }] for each counted file of `dist` that
  *  the page `shell` (default: `dist/index.html`, the learner's) loads, sorted by name. */
@@ -20,7 +23,7 @@ export function firstLoad(dist, shell = join(dist, 'index.html')) {
   const page = readFileSync(shell, 'utf8');
   return readdirSync(dist).sort()
     .filter((f) => /\.(wasm|js|css)$/.test(f) && f !== 'sensei-embed.js' && f !== 'sw.js')
-    .filter((f) => !BUILD.test(f) || page.includes(`/${f}'`))
+    .filter((f) => !BUILD.test(f) || loadedBy(page, f))
     .map((file) => {
       const raw = readFileSync(join(dist, file));
       return { file, kind: file.split('.').pop(), bytes: raw.length, gzip: gzip(raw).length, br: brotli(raw).length };

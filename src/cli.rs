@@ -138,11 +138,23 @@ fn spec_arg(spec: &'static Spec, default: &Value) -> Arg {
         Value::Text(t) => t.clone(),
         v => spec.format(v),
     };
-    let range = match spec.kind {
-        Kind::Int { min, max, optional } => format!("{}{min}–{max}", if optional { "none or " } else { "" }),
-        Kind::Choice { options } => options.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", "),
-        Kind::Text { max_chars } => format!("text, up to {max_chars} characters"),
-    };
+    let range =
+        match spec.kind {
+            Kind::Int { min, max, optional } => format!("{}{min}–{max}", if optional { "none or " } else { "" }),
+            Kind::Choice { options } => options.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", "),
+            Kind::Text { max_chars } => format!("text, up to {max_chars} characters"),
+            Kind::Events {
+                options,
+                max_items,
+                max_ms,
+                lasting,
+            } => format!(
+            "up to {max_items} of KEY@MS{}, comma-separated, in ms from the run's start (0–{max_ms}), KEY one of {}{}",
+            if lasting.is_some() { "[+MS]" } else { "" },
+            options.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", "),
+            lasting.map_or(String::new(), |(d, most)| format!("; +MS: how long it lasts (0–{most}, {d} if not given)"))
+        ),
+        };
     Arg::new(spec.key)
         .long(spec.key)
         .value_name(spec.key.to_uppercase().replace('-', "_").leak() as &str)
@@ -192,6 +204,15 @@ pub fn parse_strict(spec: &Spec, text: &str) -> Result<Value, String> {
             }),
         // As given (the length is checked with the bounds).
         Kind::Text { .. } => Ok(Value::Text(text.to_string())),
+        // Every item read, as the bounds are checked ([`params::out_of_range`]), or refused.
+        Kind::Events { .. } => {
+            let read = crate::sim::params::read_events(spec.kind, t);
+            if read.errors.is_empty() {
+                Ok(Value::Text(crate::sim::params::write_events(&read.events)))
+            } else {
+                Err(read.errors.join("; "))
+            }
+        }
     }
 }
 

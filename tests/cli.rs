@@ -382,6 +382,51 @@ fn every_parameter_is_one_name_with_one_default_and_one_range_everywhere() {
                 let i = specs.iter().position(|x| x.key == spec.key).unwrap();
                 assert_eq!(v[i], params::Value::Text("x".repeat(max_chars)), "{} {flag}", s.id);
                 assert_eq!(notes.len(), 1, "{} {flag}", s.id);
+            } else if let Kind::Events {
+                options,
+                max_items,
+                max_ms,
+                lasting,
+            } = spec.kind
+            {
+                // Faults injected while playing: the same list taken by the command line and the URL
+                // (in order of time), a moment out of range or an unknown kind refused on the one and
+                // clamped or left out, with a note, on the other.
+                let i = specs.iter().position(|x| x.key == spec.key).unwrap();
+                let k = options[0].0;
+                let dur = if lasting.is_some() { "+100" } else { "" };
+                let given = format!("{k}@2000{dur}, {k}@1000{dur}");
+                let run: Value = serde_json::from_str(&stdout(&lab(&[s.id, &flag, &given, "--json"]))).unwrap();
+                let sorted = format!("{k}@1000{dur},{k}@2000{dur}");
+                assert_eq!(run["params"][spec.key], serde_json::json!(sorted), "{} {flag}", s.id);
+                let (v, notes) = params::values_from_query(
+                    specs,
+                    defaults.clone(),
+                    &format!("{}={}", spec.key, params::percent_encode(&given)),
+                );
+                assert_eq!(
+                    (&v[i], notes.len()),
+                    (&params::Value::Text(sorted.clone()), 0),
+                    "{} {flag}",
+                    s.id
+                );
+                for bad in [
+                    format!("{k}@{}{dur}", max_ms + 1),
+                    format!("nada@1000{dur}"),
+                    format!("{k}1000"),
+                ] {
+                    let o = lab(&[s.id, &flag, &bad]);
+                    assert_eq!(o.status.code(), Some(2), "{} {flag} {bad}", s.id);
+                    let (_, notes) = params::values_from_query(
+                        specs,
+                        defaults.clone(),
+                        &format!("{}={}", spec.key, params::percent_encode(&bad)),
+                    );
+                    assert_eq!(notes.len(), 1, "{} {flag} {bad}", s.id);
+                }
+                let many = vec![format!("{k}@1000{dur}"); max_items + 1].join(",");
+                assert_eq!(lab(&[s.id, &flag, &many]).status.code(), Some(2), "{} {flag}", s.id);
+                assert!(help.contains(k), "{} {flag}: «{k}» in --help", s.id);
             }
         }
     }

@@ -41,6 +41,26 @@ fn value_for(spec: &Spec) -> BoxedStrategy<Value> {
         ]
         .prop_map(move |t| Value::Text(t.chars().take(max_chars).collect::<String>().trim().to_string()))
         .boxed(),
+        // Faults injected while playing: none (most often), or a few, anywhere in the accepted range.
+        Kind::Events {
+            options,
+            max_items,
+            max_ms,
+            lasting,
+        } => {
+            let most = lasting.map_or(0, |(_, m)| m as i64);
+            let item = (0..options.len(), 0.0f64..1.0, 0.0f64..1.0).prop_map(move |(k, a, f)| params::Event {
+                key: options[k].0,
+                at_ms: (a * a * max_ms as f64).round() as u32,
+                for_ms: (f * f * most as f64).round() as u32,
+            });
+            prop_oneof![2 => Just(Vec::new()), 1 => proptest::collection::vec(item, 1..=max_items.min(4))]
+                .prop_map(|mut v| {
+                    v.sort_by_key(|e| e.at_ms);
+                    Value::Text(params::write_events(&v))
+                })
+                .boxed()
+        }
     }
 }
 
@@ -460,7 +480,9 @@ proptest! {
             prop_assert!(*t >= -(p.window_s as f64) && *t < p.duration_s as f64 + p.timeout_ms as f64 / 1000.0);
             state = *next;
         }
-        prop_assert!(r.waited_before_open <= p.rps as u64 * p.duration_s as u64);
+        // (From the first fall: at 12:00:00, or earlier where one is injected before it.)
+        let first_fall = p.inject.0.first().map_or(0.0, |i| -(p.window_s as f64) + i.at_ms as f64 / 1000.0).min(p.fall_ms as f64 / 1000.0);
+        prop_assert!(r.waited_before_open as f64 <= p.rps as f64 * (p.duration_s as f64 - first_fall.floor()).max(0.0) + 1.0);
         prop_assert!(r.fallbacks_first_open <= p.rps as u64 * p.open_s as u64 + 1);
         // Played in time (#33): a moment shows the seconds finished by then.
         // At its end, every request; at a whole second s, exactly rps × s of
@@ -520,7 +542,7 @@ proptest! {
         if v.starts_with("se recupera") { prop_assert!(r.recovered()); }
         if v.contains("metaestable") {
             let (q, _) = params::clamp(&p);
-            let calm = storm::simulate(&storm::StormParams { trigger_ms: 0, ..q });
+            let calm = storm::simulate(&q.calm());
             prop_assert!(calm.recovered_at_s.is_some());
         }
         // Played in time (#33): at its end the buckets count what the run
@@ -550,12 +572,64 @@ proptest! {
 }
 
 proptest! {
+    // A storm can be long to play at the top of its ranges: fewer cases.
+    #![proptest_config(cfg(24))]
+
+    /// A fork keeps its past (#42): a storm with one more fault injected at
+    /// moment t (an outage or a spike, lasting any accepted while) is the
+    /// storm without it up to t: every bucket finished by then, the figures
+    /// at t, and a cut before t.
+    #[test]
+    fn storm_injection_keeps_the_past(p in any_params::<storm::StormParams>(), u in 0.0f64..1.0, spike: bool, f in 0.0f64..1.0) {
+        let (p, _) = params::clamp(&p);
+        let t = (u * p.duration_s as f64 * 1000.0).round() as u32;
+        let kind = if spike { storm::Trigger::Spike } else { storm::Trigger::Outage };
+        let added = params::Injection { kind, at_ms: t, for_ms: (f * 120_000.0).round() as u32 };
+        let forked = storm::StormParams { inject: p.inject.with(added), ..p.clone() };
+        prop_assert!(params::check(&forked).is_ok());
+        let (a, b) = (storm::simulate(&p), storm::simulate(&forked));
+        let step = a.bucket_s * 1000.0;
+        let done = (0..storm::BUCKETS).take_while(|i| (i + 1) as f64 * step <= t as f64).count();
+        let upto = done.min(a.buckets.len()).min(b.buckets.len());
+        prop_assert_eq!(&a.buckets[..upto], &b.buckets[..upto]);
+        if a.cut_at_s.is_some_and(|c| c * 1000.0 < t as f64) {
+            prop_assert_eq!(a.cut_at_s, b.cut_at_s);
+            prop_assert_eq!(a.buckets.len(), b.buckets.len());
+        } else {
+            prop_assert!(b.buckets.len() >= upto.min(a.buckets.len()));
+        }
+        prop_assert_eq!(a.at(t as f64), b.at(t as f64));
+    }
+
+    /// The same for the breaker: Triton made to fall at moment t leaves the
+    /// seconds finished by then, the changes of state before it and the
+    /// figures at t as they were.
+    #[test]
+    fn breaker_injection_keeps_the_past(p in any_params::<breaker::BreakerParams>(), u in 0.0f64..1.0) {
+        let (p, _) = params::clamp(&p);
+        let end = (p.window_s + p.duration_s) as f64 * 1000.0;
+        let t = (u * end).round() as u32;
+        let added = params::Injection { kind: breaker::Fault::Fall, at_ms: t, for_ms: 0 };
+        let forked = breaker::BreakerParams { inject: p.inject.with(added), ..p.clone() };
+        prop_assert!(params::check(&forked).is_ok());
+        let (a, b) = (breaker::simulate(&p), breaker::simulate(&forked));
+        let done = (t / 1000) as usize;
+        prop_assert_eq!(&a.seconds[..done], &b.seconds[..done]);
+        let clock = a.start_s() + t as f64 / 1000.0;
+        let before = |r: &breaker::BreakerRun| r.transitions.iter().filter(|x| x.0 < clock).cloned().collect::<Vec<_>>();
+        prop_assert_eq!(before(&a), before(&b));
+        prop_assert_eq!(a.at(t as f64), b.at(t as f64));
+    }
+}
+
+proptest! {
     // The tipping point's search plays a dozen storms: a handful of cases.
     #![proptest_config(cfg(6))]
 
     #[test]
     fn tipping_point(p in any_params::<storm::StormParams>()) {
-        let (q, _) = params::clamp(&p);
+        // (The search leaves the injected faults out.)
+        let (q, _) = params::clamp(&storm::StormParams { inject: Default::default(), ..p });
         match storm::tipping_point(&q) {
             storm::Tipping::At { ms } => {
                 // At the point it no longer recovers; just below, it does.

@@ -224,7 +224,7 @@ mod tests {
         use crate::sim::storm as s;
         let p = s::StormParams::default();
         let c = storm::StormChart::new(&s::simulate(&p), p.capacity, false);
-        assert_eq!(c.trigger, (5.0, 8.0));
+        assert_eq!(c.triggers, vec![(5.0, 8.0)]);
         assert_eq!(c.recovered_at, None);
         let svg = svg(&Chart::Storm(c), (800, 320));
         assert!(svg.contains("↑ hasta"), "the storm is cut at the top");

@@ -17,8 +17,8 @@ pub struct StormChart {
     /// Only when a breaker is on.
     pub fallbacks: Option<Vec<(f64, f64)>>,
     pub capacity: f64,
-    /// The trigger, in s.
-    pub trigger: (f64, f64),
+    /// Each trigger that lasts (the one set, then the injected ones), from and to, in s.
+    pub triggers: Vec<(f64, f64)>,
     pub end_s: f64,
     /// Where the system is healthy again, if it is.
     pub recovered_at: Option<f64>,
@@ -66,7 +66,7 @@ impl StormChart {
             goodput: line(|b| b.goodput),
             fallbacks: with_breaker.then(|| line(|b| b.fallbacks)),
             capacity: capacity as f64,
-            trigger: (r.trigger_start_s, r.trigger_end_s),
+            triggers: r.triggers.clone(),
             end_s: r.duration_s,
             recovered_at: if r.recovered() { r.recovered_at_s } else { None },
             cut_at: r.cut_at_s.map(|_| r.buckets.len() as f64 * r.bucket_s),
@@ -107,8 +107,17 @@ pub fn legend(c: &StormChart) -> Vec<(String, String, bool)> {
         css(palette::LIMIT),
         true,
     ));
-    if c.trigger.1 > c.trigger.0 {
-        v.push(("disparador".to_string(), "#f3d6d3".to_string(), false));
+    if !c.triggers.is_empty() {
+        v.push((
+            if c.triggers.len() > 1 {
+                "disparadores"
+            } else {
+                "disparador"
+            }
+            .to_string(),
+            "#f3d6d3".to_string(),
+            false,
+        ));
     }
     if let Some(g) = &c.ghost {
         v.push((format!("{} (tenue)", g.label), css(GHOST), false));
@@ -147,13 +156,11 @@ pub fn draw<DB: DrawingBackend>(
         .x_labels(if small { 5 } else { 10 })
         .y_labels(6)
         .draw()?;
-    let (a, b) = c.trigger;
-    if b > a {
-        ch.draw_series(std::iter::once(Rectangle::new(
-            [(a, 0.0), (b, top)],
-            palette::ZOMBIE.mix(0.12).filled(),
-        )))?;
-    }
+    ch.draw_series(
+        c.triggers
+            .iter()
+            .map(|&(a, b)| Rectangle::new([(a, 0.0), (b, top)], palette::ZOMBIE.mix(0.12).filled())),
+    )?;
     if let Some(cut) = c.cut_at {
         // No data past the cut: a grey band, said in words.
         ch.draw_series(std::iter::once(Rectangle::new(

@@ -21,7 +21,7 @@
 //! assert_eq!(b.state(Secs(0.3)), State::Closed);
 //! ```
 
-use crate::sim::params::Maybe;
+use crate::sim::params::{ChoiceKey, Injected, Maybe};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -51,10 +51,63 @@ crate::params! {
         fall_ms: u32 = 0 => int("Triton se cae (después de las 12:00:00)", "ms", 0, 600_000),
         /// When the dependency comes back, in s after 12:00:00; none = it stays down
         recover_s: Maybe = None => optional("Triton vuelve a los", "s", "sigue caído", "vuelve", 1, 600),
+        /// Falls injected while it plays (the player's «Tirar a Triton ahora»), each from its moment on, the run
+        /// before it kept: fall@MS, in ms from the run's start (as t-ms); Triton stays down until recover-s if
+        /// that comes later, else to the end; none by default
+        inject: Injected<Fault> = Injected::default() => events("Caídas inyectadas", FAULT_OPTIONS, INJECT_MAX, 720_000, None),
         /// Seconds shown after 12:00:00
         duration_s: u32 = 80 => int("Segundos mostrados", "s", 10, 600),
         /// The moment shown, in ms from the run's start (window-s before 12:00:00); none = its end (the player's time)
         t_ms: Maybe = None => optional("Momento", "ms", "el final", "un momento", 0, crate::sim::playback::MAX_T_MS),
+    }
+}
+
+/// What can be injected into the breaker's run: Triton falls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fault {
+    #[default]
+    Fall,
+}
+
+impl ChoiceKey for Fault {
+    const KEYS: &'static [(Self, &'static str)] = &[(Fault::Fall, "fall")];
+}
+
+const FAULT_OPTIONS: &[(&str, &str)] = &[("fall", "Triton se cae")];
+
+/// Most falls injected into one run.
+pub const INJECT_MAX: usize = 20;
+
+/// When Triton is down (see [`BreakerParams::downtime`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Downtime {
+    /// The fall set and the injected ones, in s from 12:00:00.
+    falls: Vec<f64>,
+    recover: Option<f64>,
+    fall: f64,
+}
+
+impl Downtime {
+    /// Whether Triton is down at `t` (s from 12:00:00): after the fall set
+    /// until it comes back; after an injected one until it comes back, if that
+    /// comes later, else to the end.
+    pub fn at(&self, t: f64) -> bool {
+        let back = |f: f64| self.recover.is_none_or(|r| r <= f || t < r);
+        (t >= self.fall && self.recover.is_none_or(|r| t < r)) || self.falls.iter().any(|&f| t >= f && back(f))
+    }
+}
+
+impl BreakerParams {
+    /// When Triton is down: from `fall-ms`, and from each injected fall (at
+    /// its moment, counted from the run's start a window before 12:00:00).
+    pub fn downtime(&self) -> Downtime {
+        let start = -(self.window_s as f64);
+        Downtime {
+            falls: self.inject.0.iter().map(|i| start + i.at_ms as f64 / 1000.0).collect(),
+            recover: self.recover_s.map(f64::from),
+            fall: self.fall_ms as f64 / 1000.0,
+        }
     }
 }
 
@@ -217,8 +270,8 @@ pub fn simulate(params: &BreakerParams) -> BreakerRun {
     let rate = p.rps as f64;
     let timeout = p.timeout_ms as f64 / 1000.0;
     let healthy_s = 0.02; // a healthy call takes ≈ 20 ms
-    let fall = p.fall_ms as f64 / 1000.0;
-    let down = |t: f64| t >= fall && p.recover_s.is_none_or(|r| t < r as f64);
+    let downtime = p.downtime();
+    let down = |t: f64| downtime.at(t);
     let mut b = Breaker::new(cfg);
     let mut seconds: Vec<Second> = (start..p.duration_s as i64)
         .map(|t| Second { t, ..Second::default() })
@@ -287,7 +340,7 @@ pub fn simulate(params: &BreakerParams) -> BreakerRun {
             let fails = down(t);
             if fails {
                 sec.timeouts += 1;
-                if first_open.is_none() && t >= fall {
+                if first_open.is_none() {
                     waited_before_open += 1;
                 }
             }

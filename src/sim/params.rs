@@ -26,6 +26,19 @@ pub enum Kind {
     },
     /// Text as typed, at most `max_chars` characters (a header's value).
     Text { max_chars: usize },
+    /// Faults injected while a run plays, in order of time: `key@ms`, or
+    /// `key@ms+ms` where each lasts a while (`lasting`), comma-separated
+    /// (see [`Injected`], [`read_events`]). Each key is one of `options`, each moment in
+    /// `0..=max_ms` (ms from the run's start, as the player's moment), at
+    /// most `max_items` of them. Its value is the list written that way
+    /// ([`Value::Text`]; empty: none).
+    Events {
+        options: &'static [(&'static str, &'static str)],
+        max_items: usize,
+        max_ms: i64,
+        /// For faults that last: how long one lasts when not given, and at most, in ms.
+        lasting: Option<(u32, u32)>,
+    },
 }
 
 /// One parameter of a scenario.
@@ -134,6 +147,18 @@ impl Spec {
                 Value::Text(String::new()),
                 Some(format!("{}: valor no reconocido; se deja vacío.", self.label)),
             ),
+            (Kind::Events { .. }, Value::Text(t)) => {
+                let read = read_events(self.kind, &t);
+                let used = Value::Text(write_events(&read.events));
+                let note =
+                    (!read.problems.is_empty()).then(|| format!("{}: {}.", self.label, read.problems.join("; ")));
+                (used, note)
+            }
+            (Kind::Events { .. }, Value::Unset) => (Value::Text(String::new()), None),
+            (Kind::Events { .. }, Value::Int(_) | Value::Choice(_)) => (
+                Value::Text(String::new()),
+                Some(format!("{}: valor no reconocido; no se inyecta nada.", self.label)),
+            ),
         }
     }
 
@@ -158,6 +183,8 @@ impl Spec {
             }
             Kind::Choice { options } => options.iter().find(|(k, _)| *k == t).map(|(k, _)| Value::Choice(k)),
             Kind::Text { .. } => Some(Value::Text(t.to_string())),
+            // Read leniently by `clamp`, which keeps what it can and says what it could not.
+            Kind::Events { .. } => Some(Value::Text(t.to_string())),
         }
     }
 
@@ -169,6 +196,212 @@ impl Spec {
             Value::Choice(c) => c.to_string(),
             Value::Text(t) => percent_encode(t),
         }
+    }
+}
+
+/// One fault injected at a moment of a run: an item of a [`Kind::Events`]
+/// parameter, as the generic code sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// Its key among the parameter's options.
+    pub key: &'static str,
+    /// When, in ms from the run's start (the player's time).
+    pub at_ms: u32,
+    /// How long it lasts, in ms (0 for a fault that does not end).
+    pub for_ms: u32,
+}
+
+/// What [`read_events`] made of a list.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReadEvents {
+    /// What can be used, in order of time (a bad item left out, a moment
+    /// out of range brought within it, at most `max_items`).
+    pub events: Vec<Event>,
+    /// What had to change, in the learner's words (the page's note).
+    pub problems: Vec<String>,
+    /// The same, as the command line refuses it (exit status 2).
+    pub errors: Vec<String>,
+}
+
+/// Reads a list of injected faults (`outage@15000+3000,spike@20000`): what
+/// can be used, and what could not be used as written. Items are separated
+/// by commas; a `+` read from a URL as a space counts as a `+`.
+pub fn read_events(kind: Kind, text: &str) -> ReadEvents {
+    let Kind::Events {
+        options,
+        max_items,
+        max_ms,
+        lasting,
+    } = kind
+    else {
+        return ReadEvents::default();
+    };
+    let mut out = ReadEvents::default();
+    let number = |t: &str| -> Option<i64> {
+        let t: String = t.trim().chars().filter(|c| *c != '_').collect();
+        (!t.is_empty() && t.chars().all(|c| c.is_ascii_digit())).then(|| t.parse::<i64>().unwrap_or(i64::MAX))
+    };
+    let keys = || options.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ");
+    for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        let item = item.split_whitespace().collect::<Vec<_>>().join("+");
+        let bad = |out: &mut ReadEvents, why: &str| {
+            out.problems.push(format!("no se entiende «{item}», se deja fuera"));
+            out.errors.push(format!("«{item}»: {why}"));
+        };
+        let Some((key, rest)) = item.split_once('@') else {
+            bad(&mut out, &format!("expected KEY@MS (KEY one of {})", keys()));
+            continue;
+        };
+        let Some(&(key, _)) = options.iter().find(|(k, _)| *k == key) else {
+            bad(&mut out, &format!("expected one of {} before @", keys()));
+            continue;
+        };
+        let (at, for_ms) = match rest.split_once('+') {
+            Some((at, f)) => (at, Some(f)),
+            None => (rest, None),
+        };
+        let Some(at) = number(at) else {
+            bad(&mut out, "expected a whole number of ms after @");
+            continue;
+        };
+        let for_ms = match (lasting, for_ms) {
+            (None, None) => 0,
+            (None, Some(_)) => {
+                bad(&mut out, "this fault does not last a while: no +MS");
+                continue;
+            }
+            (Some((default, _)), None) => default as i64,
+            (Some(_), Some(f)) => match number(f) {
+                Some(f) => f,
+                None => {
+                    bad(&mut out, "expected a whole number of ms after +");
+                    continue;
+                }
+            },
+        };
+        let at_ms = if at > max_ms {
+            out.problems.push(format!(
+                "{} está después del último momento posible ({} ms); se usa {}",
+                es_int(at),
+                es_int(max_ms),
+                es_int(max_ms)
+            ));
+            out.errors
+                .push(format!("«{item}»: the moment must be between 0 and {max_ms}"));
+            max_ms
+        } else {
+            at
+        };
+        let longest = lasting.map_or(0, |(_, most)| most as i64);
+        let for_ms = if for_ms > longest {
+            out.problems.push(format!(
+                "{} ms es más de lo que puede durar ({} ms); se usa {}",
+                es_int(for_ms),
+                es_int(longest),
+                es_int(longest)
+            ));
+            out.errors.push(format!("«{item}»: it can last at most {longest} ms"));
+            longest
+        } else {
+            for_ms
+        };
+        out.events.push(Event {
+            key,
+            at_ms: at_ms.clamp(0, u32::MAX as i64) as u32,
+            for_ms: for_ms as u32,
+        });
+    }
+    // In order of time (a stable sort: two at one moment keep their order).
+    out.events.sort_by_key(|e| e.at_ms);
+    if out.events.len() > max_items {
+        out.problems.push(format!(
+            "son más de {} fallas; se usan las primeras {}",
+            es_int(max_items as i64),
+            es_int(max_items as i64)
+        ));
+        out.errors
+            .push(format!("at most {max_items} items (got {})", out.events.len()));
+        out.events.truncate(max_items);
+    }
+    out
+}
+
+/// Injected faults as [`read_events`] reads them back (`key@ms` or `key@ms+ms`, comma-separated).
+pub fn write_events(events: &[Event]) -> String {
+    events
+        .iter()
+        .map(|e| match e.for_ms {
+            0 => format!("{}@{}", e.key, e.at_ms),
+            f => format!("{}@{}+{f}", e.key, e.at_ms),
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// One injected fault of a scenario's kind `K`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Injection<K> {
+    pub kind: K,
+    /// When, in ms from the run's start (the player's time).
+    pub at_ms: u32,
+    /// How long it lasts, in ms (0 for a fault that does not end).
+    pub for_ms: u32,
+}
+
+/// A scenario's injected faults, in order of time: a [`Kind::Events`]
+/// parameter's field (the storm's and the breaker's `inject`). A fork keeps
+/// its past: each one changes the run only from its moment on.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Injected<K>(pub Vec<Injection<K>>);
+
+impl<K> Default for Injected<K> {
+    fn default() -> Self {
+        Injected(Vec::new())
+    }
+}
+
+impl<K: ChoiceKey + PartialEq> Injected<K> {
+    /// The same, with one more at its place in time (after any at the same moment).
+    pub fn with(&self, added: Injection<K>) -> Self {
+        let mut v = self.0.clone();
+        let at = v.partition_point(|e| e.at_ms <= added.at_ms);
+        v.insert(at, added);
+        Injected(v)
+    }
+
+    fn events(&self) -> Vec<Event> {
+        self.0
+            .iter()
+            .map(|i| Event {
+                key: K::KEYS.iter().find(|(k, _)| *k == i.kind).map_or("", |(_, key)| key),
+                at_ms: i.at_ms,
+                for_ms: i.for_ms,
+            })
+            .collect()
+    }
+}
+
+impl<K: ChoiceKey + PartialEq> Field for Injected<K> {
+    fn to_value(&self) -> Value {
+        Value::Text(write_events(&self.events()))
+    }
+    fn set_value(&mut self, v: Value) {
+        let Value::Text(t) = v else { return };
+        // Already valid for its spec (`read_events` wrote it): every key is one of `K`'s.
+        let mut out = Vec::new();
+        for item in t.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let Some((key, rest)) = item.split_once('@') else {
+                continue;
+            };
+            let Some(&(kind, _)) = K::KEYS.iter().find(|(_, k)| *k == key) else {
+                continue;
+            };
+            let (at, f) = rest.split_once('+').unwrap_or((rest, "0"));
+            if let (Ok(at_ms), Ok(for_ms)) = (at.parse(), f.parse()) {
+                out.push(Injection { kind, at_ms, for_ms });
+            }
+        }
+        self.0 = out;
     }
 }
 
@@ -231,6 +464,10 @@ pub fn out_of_range(specs: &[Spec], values: &[Value]) -> Vec<String> {
                 max_chars,
                 t.chars().count()
             )),
+            (Kind::Events { .. }, Value::Text(t)) => {
+                let read = read_events(spec.kind, t);
+                (!read.errors.is_empty()).then(|| format!("--{}: {}", spec.key, read.errors.join("; ")))
+            }
             _ => None,
         })
         .collect()
@@ -597,6 +834,32 @@ impl Spec {
     /// Text as typed, at most `max_chars` characters; empty when not given.
     pub const fn text(key: &'static str, label: &'static str, max_chars: usize) -> Spec {
         Spec::of(key, label, Kind::Text { max_chars })
+    }
+
+    /// Faults injected at moments of a run (see [`Kind::Events`]): keys and
+    /// labels of `options`, at most `max_items`, each at most `max_ms` from
+    /// the start; `lasting`: how long one lasts when not given, and at most.
+    pub const fn events(
+        key: &'static str,
+        label: &'static str,
+        options: &'static [(&'static str, &'static str)],
+        max_items: usize,
+        max_ms: i64,
+        lasting: Option<(u32, u32)>,
+    ) -> Spec {
+        Spec {
+            unit: "ms",
+            ..Spec::of(
+                key,
+                label,
+                Kind::Events {
+                    options,
+                    max_items,
+                    max_ms,
+                    lasting,
+                },
+            )
+        }
     }
 
     /// The same spec with its `--help` text. (Natively only: the browser never

@@ -48,7 +48,7 @@
 
 use crate::sim::breaker::{Breaker, BreakerConfig};
 use crate::sim::params::ON_OFF;
-use crate::sim::params::{ChoiceKey, Maybe, Toggle};
+use crate::sim::params::{ChoiceKey, Injected, Maybe, Toggle};
 use crate::sim::policy::backoff::{Backoff, Jitter};
 use crate::sim::policy::budget::RetryBudget;
 use crate::sim::policy::retry_queue::{RetryQueue, TimeQueue};
@@ -120,6 +120,10 @@ crate::params! {
         trigger_ms: u32 = 3_000 => int("Dura", "ms", 0, 120_000),
         /// During a spike, extra fresh requests, percent of the usual
         spike_pct: u32 = 100 => int("Pico: carga extra", "%", 0, 1_000),
+        /// Faults injected while it plays («Tirar el servidor ahora», «Llega un pico»), each added from its
+        /// moment on, the run before it kept: KIND@MS+MS, when (ms from the start) and for how long; none by
+        /// default. A spike during another adds nothing to it.
+        inject: Injected<Trigger> = Injected::default() => events("Fallas inyectadas", TRIGGER_OPTIONS, INJECT_MAX, 300_000, Some((3_000, 120_000))),
         /// Each caller's timeout for one attempt, in ms
         timeout_ms: u32 = 1_000 => int("Timeout de cada intento", "ms", 10, 60_000),
         /// Backoff base (full jitter, wait before retry n at most base × 2ⁿ, capped at 10 s), in ms
@@ -205,6 +209,8 @@ fn storm_lines(r: &StormRun, outcome: Outcome, tip: Option<Tipping>) -> Vec<Stri
 const RETRY_IN_OPTIONS: &[(&str, &str)] = &[("all", "todas las capas"), ("bottom", "solo la de abajo")];
 const TRIGGER_OPTIONS: &[(&str, &str)] = &[("outage", "el servidor se detiene"), ("spike", "un pico de carga")];
 
+/// Most faults injected into one run.
+pub const INJECT_MAX: usize = 20;
 /// Most attempts one run plays; past it the run stops early (`truncated`).
 /// (The largest calm run, 2,000 new requests a second for 300 s, is
 /// 600,000 attempts give or take the arrivals' noise: the budget leaves room
@@ -249,9 +255,12 @@ pub struct StormRun {
     pub succeeded: u64,
     /// Attempts per request, on average.
     pub amplification: f64,
-    /// When the trigger starts and ends, in s.
+    /// When the triggers start and end, in s: the first start and the last
+    /// end (the one set's, if none lasts).
     pub trigger_start_s: f64,
     pub trigger_end_s: f64,
+    /// Each trigger that lasts, the one set and then the injected ones, `[from, to)` in s.
+    pub triggers: Vec<(f64, f64)>,
     /// From when on every bucket was healthy again (None: it never was, to
     /// the end, or the run was cut).
     pub recovered_at_s: Option<f64>,
@@ -423,10 +432,10 @@ pub fn assess(params: &StormParams, run: &StormRun) -> Outcome {
     match run.outcome_alone() {
         o @ (Outcome::Metastable | Outcome::Draining) => {
             let (p, _) = crate::sim::params::clamp(params);
-            if p.trigger_ms == 0 {
+            if p.trigger_ms == 0 && p.inject.0.is_empty() {
                 return Outcome::Overloaded;
             }
-            let calm = simulate(&StormParams { trigger_ms: 0, ..p });
+            let calm = simulate(&p.calm());
             match calm.outcome_alone() {
                 // Without the trigger it comes back (if only late): the trigger did it.
                 Outcome::Recovered { .. } | Outcome::TooLate { .. } => o,
@@ -451,6 +460,35 @@ const MAX_LAYERS: usize = 4;
 struct Request {
     /// Retries used by each layer (0 = the bottom one) in its current call.
     used: [u8; MAX_LAYERS],
+}
+
+impl StormParams {
+    /// The same load without any trigger: neither the one set nor any injected.
+    pub fn calm(&self) -> StormParams {
+        StormParams {
+            trigger_ms: 0,
+            inject: Injected::default(),
+            ..self.clone()
+        }
+    }
+
+    /// Every trigger's kind and stretch `[from, to)` in ms: the one set (even
+    /// if it lasts nothing), then the injected ones in order of time.
+    pub fn triggers(&self) -> Vec<(Trigger, f64, f64)> {
+        let set = (
+            self.trigger,
+            self.trigger_at_ms as f64,
+            self.trigger_at_ms as f64 + self.trigger_ms as f64,
+        );
+        std::iter::once(set)
+            .chain(
+                self.inject
+                    .0
+                    .iter()
+                    .map(|i| (i.kind, i.at_ms as f64, i.at_ms as f64 + i.for_ms as f64)),
+            )
+            .collect()
+    }
 }
 
 /// Plays the storm.
@@ -480,8 +518,26 @@ fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mu
     let bucket_ms = end_ms / BUCKETS as f64;
     let service_ms = 1000.0 / p.capacity as f64;
     let timeout = p.timeout_ms as f64;
-    let trig_a = p.trigger_at_ms as f64;
-    let trig_b = trig_a + p.trigger_ms as f64;
+    let triggers = p.triggers();
+    let stretches = |kind: Trigger| -> Vec<(f64, f64)> {
+        triggers
+            .iter()
+            .filter(|(k, a, b)| *k == kind && b > a)
+            .map(|(_, a, b)| (*a, *b))
+            .collect()
+    };
+    let (outages, spikes) = (stretches(Trigger::Outage), stretches(Trigger::Spike));
+    // The triggers' span, for the verdict: from the first start to the last end
+    // (only the one set, lasting nothing, if no trigger lasts).
+    let lasting: Vec<&(Trigger, f64, f64)> = triggers.iter().filter(|(_, a, b)| b > a).collect();
+    let (trig_a, trig_b) = if lasting.is_empty() {
+        (triggers[0].1, triggers[0].2)
+    } else {
+        (
+            lasting.iter().map(|t| t.1).fold(f64::INFINITY, f64::min),
+            lasting.iter().map(|t| t.2).fold(f64::NEG_INFINITY, f64::max),
+        )
+    };
     let backoff = Backoff {
         base_ms: p.base_ms as f64,
         cap_ms: Some(BACKOFF_CAP_MS),
@@ -517,16 +573,36 @@ fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mu
     let mut cut_ms = f64::INFINITY;
 
     // Fresh arrivals, merged with the other events as they come.
+    let base_rate = p.rps as f64 / 1000.0;
     let rate_at = |t: f64| -> f64 {
-        let base = p.rps as f64 / 1000.0;
-        if p.trigger == Trigger::Spike && t >= trig_a && t < trig_b {
-            base * (1.0 + p.spike_pct as f64 / 100.0)
+        if spikes.iter().any(|(a, b)| t >= *a && t < *b) {
+            base_rate * (1.0 + p.spike_pct as f64 / 100.0)
         } else {
-            base
+            base_rate
         }
     };
-    // Thinning against the largest rate keeps one exponential draw per candidate.
-    let max_rate = rate_at(trig_a).max(p.rps as f64 / 1000.0);
+    // Thinning against the largest rate keeps one exponential draw per
+    // candidate. The trigger set bounds the rate from the start; an injected
+    // spike raises the bound only over its own stretch: at each end of one the
+    // next arrival is drawn afresh from there (the arrivals have no memory),
+    // so nothing before it changes: a fork keeps its past.
+    let set_bound = match p.trigger {
+        Trigger::Spike if p.trigger_ms > 0 => base_rate * (1.0 + p.spike_pct as f64 / 100.0),
+        _ => base_rate,
+    };
+    let bound_at = |t: f64| set_bound.max(rate_at(t));
+    let mut edges: Vec<f64> = p
+        .inject
+        .0
+        .iter()
+        .filter(|i| i.kind == Trigger::Spike && i.for_ms > 0)
+        .flat_map(|i| [i.at_ms as f64, (i.at_ms + i.for_ms) as f64])
+        .filter(|t| *t > 0.0)
+        .collect();
+    edges.sort_by(f64::total_cmp);
+    edges.dedup();
+    let mut edges = edges.into_iter().peekable();
+    let mut max_rate = bound_at(0.0);
     let mut next_fresh = -(1.0 - rng.random()).ln() / max_rate;
 
     loop {
@@ -534,16 +610,27 @@ fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mu
         // (at equal times in that order).
         let failed_at = failed_answers.front().map_or(f64::INFINITY, |a| a.0);
         let ok_at = ok_answers.front().map_or(f64::INFINITY, |a| a.0);
-        let other = failed_at.min(ok_at).min(next_fresh);
+        let edge = edges.peek().copied().unwrap_or(f64::INFINITY);
+        let other = failed_at.min(ok_at).min(next_fresh).min(edge);
         let (now, kind, id) = match retries.pop_until(other) {
             Some((t, id)) => (t, Kind::Send, id),
-            None if failed_at <= ok_at && failed_at <= next_fresh => {
+            None if failed_at <= ok_at && failed_at <= next_fresh.min(edge) => {
                 let (t, id) = failed_answers.pop_front().expect("a failure is due");
                 (t, Kind::Answer { ok: false }, id)
             }
-            None if ok_at <= next_fresh => {
+            None if ok_at <= next_fresh.min(edge) => {
                 let (t, id) = ok_answers.pop_front().expect("a success is due");
                 (t, Kind::Answer { ok: true }, id)
+            }
+            // An injected spike starts or ends: the arrivals' bound changes here.
+            None if edge <= next_fresh => {
+                if edge >= end_ms {
+                    break;
+                }
+                edges.next();
+                max_rate = bound_at(edge);
+                next_fresh = edge - (1.0 - rng.random()).ln() / max_rate;
+                continue;
             }
             None => {
                 let t = next_fresh;
@@ -584,9 +671,11 @@ fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mu
                 if reqs[id as usize].used[..layers].iter().any(|u| *u > 0) {
                     bk.retries += 1.0;
                 }
+                // The server stopped: it starts on this attempt when every
+                // outage it falls into is over.
                 let mut start = busy_until.max(now);
-                if p.trigger == Trigger::Outage && start >= trig_a && start < trig_b {
-                    start = trig_b;
+                while let Some(&(_, b)) = outages.iter().find(|(a, b)| start >= *a && start < *b) {
+                    start = b;
                 }
                 let finish = start + service_ms;
                 busy_until = finish;
@@ -682,6 +771,7 @@ fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mu
         },
         trigger_start_s: trig_a / 1000.0,
         trigger_end_s,
+        triggers: lasting.iter().map(|t| (t.1 / 1000.0, t.2 / 1000.0)).collect(),
         recovered_at_s,
         truncated,
         cut_at_s: truncated.then_some(cut_ms / 1000.0),
@@ -819,7 +909,12 @@ pub fn tipping_unknown_note(trigger_ms: u32) -> String {
 /// or that cannot tell, stops the search: it answers `Unknown` rather than
 /// guess. A backlog still draining without retries counts as recovering.
 pub fn tipping_point(params: &StormParams) -> Tipping {
+    // The trigger set, alone: the injected faults are left out.
     let (p, _) = crate::sim::params::clamp(params);
+    let p = StormParams {
+        inject: Injected::default(),
+        ..p
+    };
     let end = p.duration_s as f64;
     let room_s = end - margin(end) - p.trigger_at_ms as f64 / 1000.0;
     // In tenths of a second.
@@ -1038,6 +1133,20 @@ mod tests {
                 trigger_at_ms: pick(0, 20_000),
                 trigger_ms: pick(0, 20_000),
                 spike_pct: pick(0, 1_000),
+                inject: Injected(
+                    (0..pick(0, 2))
+                        .map(|_| crate::sim::params::Injection {
+                            kind: if pick(0, 1) == 0 {
+                                Trigger::Outage
+                            } else {
+                                Trigger::Spike
+                            },
+                            at_ms: pick(0, 30_000),
+                            for_ms: pick(0, 5_000),
+                        })
+                        .fold(Injected::default(), |all: Injected<Trigger>, i| all.with(i))
+                        .0,
+                ),
                 timeout_ms: pick(10, 5_000),
                 base_ms: [1, 10, 100, 1_000, 10_000][pick(0, 4) as usize],
                 duration_s: pick(10, 60),

@@ -356,31 +356,42 @@ test('the idempotency store: played a line at a time; the expired key is forgott
   await late.page.close();
 });
 
-test('injected while it plays: the storm\'s outage and spike at the moment shown, a link replays them, the replaced future stays as a ghost, and a run can be pinned', async () => {
+test('injected while it plays: a fork keeps its past (#42); the storm\'s outages and spikes add up, a link replays them, the replaced future stays as a ghost, and a run can be pinned', async () => {
   const STORM = `/lecciones/${SLUG}/widgets/storm`;
-  const { page, problems } = await open(`${STORM}?t-ms=3000`);
+  // The finding: at 15 s the outage at 5 s has become a storm; «Tirar el servidor ahora» there
+  // used to redraw 0–15 s calm. Now the run up to 15 s is exactly what was watched.
+  const { page, problems } = await open(`${STORM}?t-ms=10000`);
+  await page.waitForSelector('#widget-storm td[data-figure="attempts"]');
+  const at10 = (await frameOf(page, 'storm')).figures;
+  await scrubTo(page, 'storm', 15000);
+  const at15 = (await frameOf(page, 'storm')).figures;
   await page.click('#storm-outage');
-  await page.waitForFunction(() => new URLSearchParams(location.search).get('trigger-at-ms') === '3000');
-  assert.equal(new URL(page.url()).searchParams.get('t-ms'), '3000');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('inject') === 'outage@15000+3000');
+  assert.equal(new URL(page.url()).searchParams.get('t-ms'), '15000');
+  // The trigger set is still there, at 5 s; the past is as watched, at 15 s and before.
+  assert.equal(new URL(page.url()).searchParams.get('trigger-at-ms'), null);
+  assert.equal((await frameOf(page, 'storm')).figures, at15);
+  assert.doesNotMatch(await page.textContent('#widget-storm .results'), /ya no ocurre/);
   assert.match(await page.textContent('#widget-storm .chart-key'), /sin el cambio \(tenue\)/);
-  // Played on to 9 s: the outage (3 s to 6 s) and what followed it.
-  await scrubTo(page, 'storm', 9000);
+  assert.match(await page.textContent('#widget-storm .controls'), /a los 15,000 ms: el servidor se detiene, durante 3,000 ms/);
+  await scrubTo(page, 'storm', 10000);
+  assert.equal((await frameOf(page, 'storm')).figures, at10);
+  // A spike at 12 s too: both kept, in order of time; a link replays them.
+  await scrubTo(page, 'storm', 12000);
+  await page.click('#storm-spike');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('inject') === 'spike@12000+3000,outage@15000+3000');
+  await scrubTo(page, 'storm', 10000);
+  assert.equal((await frameOf(page, 'storm')).figures, at10);
+  await scrubTo(page, 'storm', 20000);
   const played = await frameOf(page, 'storm');
-  // A link with the same seed and moment replays the same run (the ghost is the page's own).
-  const again = await open(`${STORM}?trigger-at-ms=3000&t-ms=9000`);
+  const again = await open(`${STORM}?inject=spike%4012000%2B3000%2Coutage%4015000%2B3000&t-ms=20000`);
   await again.page.waitForSelector('#widget-storm .chart[data-sum]');
   assert.equal((await frameOf(again.page, 'storm')).figures, played.figures);
-  // Back to 1 s and a spike there: the run forks from 1 s; no trigger had happened yet, so no note.
-  await scrubTo(page, 'storm', 1000);
-  await page.click('#storm-spike');
-  await page.waitForFunction(() => new URLSearchParams(location.search).get('trigger') === 'spike'
-    && new URLSearchParams(location.search).get('trigger-at-ms') === '1000');
-  assert.match(await page.textContent('#widget-storm .chart-key'), /sin el cambio/);
-  assert.doesNotMatch(await page.textContent('#widget-storm .results'), /ya no ocurre/);
-  // Forward to 4 s and an outage there: the spike (1 s to 4 s) had happened, and it no longer does.
-  await scrubTo(page, 'storm', 4000);
-  await page.click('#storm-outage');
-  await page.waitForFunction(() => /ya no ocurre/.test(document.querySelector('#widget-storm .results').textContent));
+  // The command line says the same.
+  assert.match(await again.page.textContent('#widget-storm .cli code'), /--inject spike@12000\+3000,outage@15000\+3000/);
+  // «Quitar la última» takes the last one away.
+  await page.click('#storm-inject button');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('inject') === 'spike@12000+3000');
   // «Fijar esta corrida»: kept while a setting changes, until it is taken away.
   await page.click('#storm-pin');
   await page.waitForFunction(() => document.querySelector('#storm-pin').textContent === 'Quitar la corrida fijada');
@@ -396,23 +407,30 @@ test('injected while it plays: the storm\'s outage and spike at the moment shown
   await again.page.close();
 });
 
-test('injected in the breaker: Triton falls at the moment shown, and the breaker opens about 5 s later', async () => {
+test('injected in the breaker: Triton, back at 12:00:30, falls again at the moment shown; the run before it is kept and the breaker opens again about 5 s later', async () => {
   const BREAKER = `/lecciones/${SLUG}/widgets/breaker`;
-  // 20 s into the run: 12:00:10.
-  const { page, problems } = await open(`${BREAKER}?t-ms=20000`);
+  // 50 s into the run: 12:00:40, Triton up again since 12:00:30 and the breaker closed.
+  const { page, problems } = await open(`${BREAKER}?recover-s=30&t-ms=50000`);
+  await page.waitForSelector('#widget-breaker td[data-figure="state"]');
+  const before = (await frameOf(page, 'breaker')).figures;
+  assert.match(before, /state=cerrado /);
   await page.click('#breaker-fall');
-  await page.waitForFunction(() => new URLSearchParams(location.search).get('fall-ms') === '10000');
-  assert.match(await page.textContent('#widget-breaker .widget-title'), /Triton se cae a las 12:00:10/);
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('inject') === 'fall@50000');
+  // Nothing before 12:00:40 changed: the same figures there, the first fall still at 12:00:00.
+  assert.equal((await frameOf(page, 'breaker')).figures, before);
+  assert.match(await page.textContent('#widget-breaker .widget-title'), /Triton se cae a las 12:00:00/);
   // The replaced future, faint on the chart: in its data too.
   await page.click('#widget-breaker .chart-data summary');
   assert.match(await page.textContent('#widget-breaker .chart-data table'), /llegan a Triton \(sin el cambio\)/);
-  // The lesson's arithmetic moved 10 s: half the 10 s window failing, with 20 calls, at ≈ 12:00:15.
-  await scrubTo(page, 'breaker', 26000);
+  // The lesson's arithmetic again: half the 10 s window failing, with 20 calls, at ≈ 12:00:45.
+  await scrubTo(page, 'breaker', 57000);
   const f = (await frameOf(page, 'breaker')).figures;
-  assert.match(f, /opened=12:00:15/);
   assert.match(f, /state=abierto /);
+  assert.match(await page.textContent('#widget-breaker .transitions'), /12:00:45[.0-9]*: abierto/);
+  // While Triton is down, there is nothing to drop: the button says so.
+  assert.equal(await page.$eval('#breaker-fall', (b) => b.disabled), true);
   // A link replays it.
-  const again = await open(`${BREAKER}?fall-ms=10000&t-ms=26000`);
+  const again = await open(`${BREAKER}?recover-s=30&inject=fall%4050000&t-ms=57000`);
   await again.page.waitForSelector('#widget-breaker td[data-figure="state"]');
   assert.equal((await frameOf(again.page, 'breaker')).figures, f);
   assert.deepEqual(problems, []);

@@ -3,7 +3,8 @@
 use crate::chart::palette;
 use crate::chart::simple::{Lines, Playhead};
 use crate::chart::Chart;
-use crate::sim::breaker::{simulate, BreakerParams};
+use crate::sim::breaker::{simulate, BreakerParams, Fault, INJECT_MAX};
+use crate::sim::params::Injection;
 
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
@@ -101,16 +102,24 @@ pub fn BreakerWidget() -> Html {
             .collect(),
         _ => Vec::new(),
     };
-    let fall_now = moment.map(|t| start_s + t / 1000.0).filter(|c| *c >= 0.0);
+    // Whether Triton is up at the moment shown: «Tirar a Triton ahora» would change nothing otherwise.
+    let up_now = moment.is_some_and(|t| !p.downtime().at(start_s + t / 1000.0));
+    let full = run_p.inject.0.len() >= INJECT_MAX;
     let inject = {
         let (ghost, state, run_p, chart) = (ghost.clone(), h.state.clone(), run_p.clone(), chart.clone());
         Callback::from(move |e: MouseEvent| {
-            let (Some(t), Some(clock_s)) = (moment, fall_now) else {
+            let Some(t) = moment.filter(|_| up_now && !full) else {
                 return;
             };
+            let t = t.round() as u32;
+            let added = Injection {
+                kind: Fault::Fall,
+                at_ms: t,
+                for_ms: 0,
+            };
             let next = BreakerParams {
-                fall_ms: (clock_s * 1000.0).round() as u32,
-                t_ms: Some(t.round() as u32),
+                inject: run_p.inject.with(added),
+                t_ms: Some(t),
                 ..run_p.clone()
             };
             ghost.set(Some(Ghost {
@@ -119,7 +128,7 @@ pub fn BreakerWidget() -> Html {
                     ..next.clone()
                 }),
                 name: "sin el cambio",
-                lines: lines_of(&chart, clock_s),
+                lines: lines_of(&chart, start_s + t as f64 / 1000.0),
             }));
             state.set_all(crate::sim::params::values(&next)).emit(e);
         })
@@ -160,14 +169,18 @@ pub fn BreakerWidget() -> Html {
     let shown = 8;
     html! {
         <WidgetFrame id="breaker" subtitle={format!(": Triton se cae a las {}", clock(fall_s))}>
-            { controls(&h, None) }
+            { controls(&h, Some(&["rps", "timeout-ms", "window-s", "threshold-pct", "min-calls", "open-s", "probes", "fall-ms", "recover-s", "duration-s"])) }
+            { injected(&run_p, start_s, h.state.setter("inject")) }
             <div class="results">
                 { notes(&h) }
                 { past_end(p.t_ms, end, said) }
                 <ChartCanvas chart={(*chart).clone()} label={format!("{}Cambios de estado: {}.", now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))), r.transitions.iter().map(|(t, s)| format!("{} a las {}", s.label(), clock(*t))).collect::<Vec<_>>().join(", "))} height={280} />
                 <Player id="breaker" run={span.clone()} t_ms={moment} {on_frame} {on_keep} said={Said::Clock { start_s }} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))}>
-                    if fall_now.is_some() && moment.is_some_and(|t| t < end) {
-                        <button type="button" id="breaker-fall" class="inject" onclick={inject}>{ "Tirar a Triton ahora" }</button>
+                    if moment.is_some_and(|t| t < end) {
+                        <button type="button" id="breaker-fall" class="inject" onclick={inject} disabled={!up_now || full}
+                            title={if full { Some("Ya hay 20 caídas inyectadas: quita alguna para agregar otra.") } else if !up_now { Some("Triton ya está caído en este momento.") } else { None }}>
+                            { "Tirar a Triton ahora" }
+                        </button>
                     }
                     <button type="button" id="breaker-pin" class="pin" onclick={pin} aria-pressed={pinned.to_string()}>
                         { if pinned { "Quitar la corrida fijada" } else { "Fijar esta corrida" } }
@@ -183,5 +196,30 @@ pub fn BreakerWidget() -> Html {
                 { command_line(&h) }
             </div>
         </WidgetFrame>
+    }
+}
+
+/// The falls injected while it played, on the breaker's clock, and a way to take the last one back.
+fn injected(p: &BreakerParams, start_s: f64, set: Callback<crate::sim::params::Value>) -> Html {
+    use crate::sim::params::{Field, Injected};
+    if p.inject.0.is_empty() {
+        return Html::default();
+    }
+    let drop_last = {
+        let kept = Injected(p.inject.0[..p.inject.0.len() - 1].to_vec());
+        Callback::from(move |_: MouseEvent| set.emit(kept.to_value()))
+    };
+    html! {
+        <div class="control events" id="breaker-inject">
+            <span class="control-head">{ "Caídas inyectadas" }</span>
+            <ol class="injected">
+                { for p.inject.0.iter().map(|i| html! {
+                    <li>{ format!("Triton se cae a las {}", clock(start_s + i.at_ms as f64 / 1000.0)) }</li>
+                }) }
+            </ol>
+            <div class="control-body">
+                <button type="button" class="reset" onclick={drop_last}>{ "Quitar la última" }</button>
+            </div>
+        </div>
     }
 }

@@ -80,7 +80,7 @@ pub fn command_line<P: Params>(h: &ParamsHandle<P>) -> Html {
 
 /// A value as a shell reads it back: as is if it is plain, else in single quotes.
 fn shell_word(v: &str) -> String {
-    if !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || "-_.,:/+".contains(c)) {
+    if !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || "-_.,:/+@".contains(c)) {
         v.to_string()
     } else {
         format!("'{}'", v.replace('\'', "'\\''"))

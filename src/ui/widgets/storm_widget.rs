@@ -4,9 +4,10 @@
 use crate::chart::storm::{legend, StormChart, StormGhost};
 use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int};
+use crate::sim::params::Injection;
 use crate::sim::playback::say;
 use crate::sim::storm::{
-    assess, simulate, tipping_point, tipping_sentence, verdict, Outcome, StormParams, Tipping, Trigger,
+    assess, simulate, tipping_point, tipping_sentence, verdict, Outcome, StormParams, Tipping, Trigger, INJECT_MAX,
 };
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
@@ -24,8 +25,6 @@ struct Ghost {
     /// Shown while these parameters are (the run an injection led to); `None`: pinned.
     of: Option<StormParams>,
     lines: StormGhost,
-    /// The trigger's start an injection replaced, if it had already happened (its past changed too).
-    replaced: Option<u32>,
 }
 
 #[component]
@@ -81,32 +80,37 @@ pub fn StormWidget() -> Html {
             }))
         },
     );
-    // «Tirar el servidor ahora», «Llega un pico»: the trigger moved to the
-    // moment shown (a parameter: a link replays it); the future it replaces
-    // stays as a ghost.
+    // «Tirar el servidor ahora», «Llega un pico»: one more fault from the
+    // moment shown on, the run before it kept (a parameter: a link replays
+    // it); the future it replaces stays as a ghost.
+    let full = run_p.inject.0.len() >= INJECT_MAX;
     let inject = |trigger: Trigger| {
         let (ghost, state, run_p, chart) = (ghost.clone(), h.state.clone(), run_p.clone(), chart.clone());
         Callback::from(move |e: MouseEvent| {
             let (Some(t), Chart::Storm(c)) = (moment, &**chart) else {
                 return;
             };
+            if full {
+                return;
+            }
             let t = t.round() as u32;
+            let added = Injection {
+                kind: trigger,
+                at_ms: t,
+                // It lasts what the trigger set lasts (the lesson's 3 s if that lasts nothing).
+                for_ms: if run_p.trigger_ms == 0 { 3_000 } else { run_p.trigger_ms },
+            };
             let next = StormParams {
-                trigger,
-                trigger_at_ms: t,
-                // An injected trigger lasts what the one set lasts (the lesson's 3 s if none).
-                trigger_ms: if run_p.trigger_ms == 0 { 3_000 } else { run_p.trigger_ms },
+                inject: run_p.inject.with(added),
                 t_ms: Some(t),
                 ..run_p.clone()
             };
-            let replaced = (run_p.trigger_ms > 0 && run_p.trigger_at_ms < t).then_some(run_p.trigger_at_ms);
             ghost.set(Some(Ghost {
                 of: Some(StormParams {
                     t_ms: None,
                     ..next.clone()
                 }),
                 lines: StormGhost::of(c, t as f64 / 1000.0, "sin el cambio"),
-                replaced,
             }));
             state.set_all(crate::sim::params::values(&next)).emit(e);
         })
@@ -118,7 +122,6 @@ pub fn StormWidget() -> Html {
             (Chart::Storm(c), false) => ghost.set(Some(Ghost {
                 of: None,
                 lines: StormGhost::of(c, 0.0, "corrida fijada"),
-                replaced: None,
             })),
             _ => ghost.set(None),
         })
@@ -177,17 +180,18 @@ pub fn StormWidget() -> Html {
         }
     }
     let tip_text = match &*tip {
-        Some((q, t)) if *q == p => Some(format!("Punto de quiebre: {}.", tipping_sentence(*t))),
+        Some((q, t)) if *q == p => Some(format!(
+            "Punto de quiebre: {}{}.",
+            tipping_sentence(*t),
+            if p.inject.0.is_empty() {
+                ""
+            } else {
+                " (con el disparador de arriba, sin las fallas inyectadas)"
+            }
+        )),
         _ => None,
     };
     let mut run_note_list = r.notes();
-    if let Some(at) = shown_ghost.as_ref().and_then(|g| g.replaced) {
-        run_note_list.push(format!(
-            "El disparador que empezaba a los {} ya no ocurre: la corrida se volvió a calcular con el nuevo, a los {}; lo que iba a pasar sin el cambio queda tenue.",
-            say(at as f64),
-            say(p.trigger_at_ms as f64)
-        ));
-    }
     if let Some((q, Tipping::Unknown { trigger_ms, cut: true })) = &*tip {
         if *q == p {
             run_note_list.push(crate::sim::storm::tipping_unknown_note(*trigger_ms));
@@ -201,7 +205,7 @@ pub fn StormWidget() -> Html {
     html! {
         <WidgetFrame id="storm" subtitle=": ¿se apaga sola?">
             <div>
-                { controls(&h, Some(&["rps", "capacity", "layers", "retries", "retry-in", "budget-pct", "breaker", "trigger", "trigger-ms"])) }
+                { controls(&h, Some(&["rps", "capacity", "layers", "retries", "retry-in", "budget-pct", "breaker", "trigger", "trigger-ms", "inject"])) }
                 { more_controls(&h, &["trigger-at-ms", "spike-pct", "timeout-ms", "base-ms", "breaker-open-s", "duration-s", "seed"]) }
             </div>
             <div class="results">
@@ -216,8 +220,10 @@ pub fn StormWidget() -> Html {
                 </ChartCanvas>
                 <Player id="storm" run={span.clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))}>
                     if moment.is_some_and(|t| t < end) {
-                        <button type="button" id="storm-outage" class="inject" onclick={inject(Trigger::Outage)}>{ "Tirar el servidor ahora" }</button>
-                        <button type="button" id="storm-spike" class="inject" onclick={inject(Trigger::Spike)}>{ "Llega un pico" }</button>
+                        <button type="button" id="storm-outage" class="inject" onclick={inject(Trigger::Outage)} disabled={full}
+                            title={full.then_some(FULL_TITLE)}>{ "Tirar el servidor ahora" }</button>
+                        <button type="button" id="storm-spike" class="inject" onclick={inject(Trigger::Spike)} disabled={full}
+                            title={full.then_some(FULL_TITLE)}>{ "Llega un pico" }</button>
                     }
                     <button type="button" id="storm-pin" class="pin" onclick={pin} aria-pressed={shown_ghost.as_ref().is_some_and(|g| g.of.is_none()).to_string()}>
                         { if shown_ghost.as_ref().is_some_and(|g| g.of.is_none()) { "Quitar la corrida fijada" } else { "Fijar esta corrida" } }
@@ -235,6 +241,8 @@ pub fn StormWidget() -> Html {
         </WidgetFrame>
     }
 }
+
+const FULL_TITLE: &str = "Ya hay 20 fallas inyectadas: quita alguna para agregar otra.";
 
 /// The chart's key under the canvas.
 fn chart_key(items: &[(String, String, bool)]) -> Html {

@@ -16,7 +16,10 @@
 //    hashes, and the version written into every page), because it hashes
 //    what the others wrote;
 // 4. each lesson's SCORM 1.2 package, DIST/scorm/<lesson>.zip (scripts/scorm.mjs:
-//    the instructors' build's shell and files; not kept offline);
+//    the instructors' build's shell and files; not kept offline), and the
+//    same with solutions that open only once each part was checked
+//    (<lesson>-soluciones-al-comprobar.zip) or never (<lesson>-sin-soluciones.zip),
+//    the three «Para docentes» offers;
 // 5. every file precompressed beside itself, `.br` and `.gz`
 //    (scripts/compress.mjs), last: it compresses what the others wrote.
 // Run by `./lab` and by the tests that change a build's page. Run again on
@@ -52,5 +55,7 @@ const site = process.env.LAB_SITE ? ['--site', process.env.LAB_SITE] : [];
 execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'sensei-lab', '--', 'prerender', resolve(dir), ...instructors, ...site],
   { stdio: 'inherit', cwd: join(here, '..') });
 execFileSync('node', [join(here, 'offline.mjs'), dir], { stdio: 'inherit' });
-execFileSync('node', [join(here, 'scorm.mjs'), dir], { stdio: 'inherit' });
+for (const solutions of ['always', 'checked', 'never']) {
+  execFileSync('node', [join(here, 'scorm.mjs'), dir, '--solutions', solutions], { stdio: 'inherit' });
+}
 execFileSync('node', [join(here, 'compress.mjs'), dir], { stdio: 'inherit' });

@@ -1,10 +1,19 @@
 // Writes a SCORM 1.2 package of each lesson from a release build: one zip
 // an instructor uploads to an LMS (Moodle, Canvas, Blackboard).
 //
-// Usage: node scripts/scorm.mjs DIST [--class K] [--mastery N|none] [--out FILE.zip]
+// Usage: node scripts/scorm.mjs DIST [--class K] [--mastery N|none]
+//          [--solutions always|checked|never] [--out FILE.zip]
 //   (default: DIST/scorm/<lesson>.zip, the lesson's numbers, mastery 80 %,
-//   which scripts/finish.mjs writes into every release build; with a class
-//   or a mastery score, DIST/scorm/<lesson>-clase-K-dominio-N.zip).
+//   worked solutions after a check, as on the site; with a class, a mastery
+//   score or other solutions, DIST/scorm/<lesson>-clase-K-dominio-N.zip, with
+//   -soluciones-al-comprobar (a solution opens only once every part of its
+//   exercise has an answer checked) or -sin-soluciones (none opens).
+//   scripts/finish.mjs writes the default one into every release build, and
+//   the two others, which «Para docentes» offers.)
+//
+// Whatever the setting, a part right only after its solution was opened, or
+// a task right after its answer was shown, adds nothing to the score
+// (src/exercise/scorm.rs).
 //
 // An LMS serves a package under a prefix of its own (Moodle:
 // /pluginfile.php/…/content/1/), with no fallback to index.html, and reloads
@@ -14,7 +23,7 @@
 //   «Para docentes» page in DIST has it), with relative asset paths (the lab
 //   reads its routes from the page, not from the build);
 // - says it is a package (`<meta name="sensei-lab-package" content="scorm"
-//   data-lesson data-class data-mastery>`): the lab then keeps its routes in
+//   data-lesson data-class data-mastery data-solutions>`): the lab then keeps its routes in
 //   the fragment (index.html#/lecciones/…), finds the LMS's API, and keeps
 //   the learner's progress there (src/ui/lms.rs);
 // - registers no service worker and names no web manifest;
@@ -34,9 +43,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const dist = args[0];
 const flag = (name) => { const i = args.indexOf(name); return i > 0 ? args[i + 1] : undefined; };
-if (!dist) { console.error('usage: node scripts/scorm.mjs DIST [--class K] [--mastery N|none] [--out FILE.zip]'); process.exit(2); }
+if (!dist) { console.error('usage: node scripts/scorm.mjs DIST [--class K] [--mastery N|none] [--solutions always|checked|never] [--out FILE.zip]'); process.exit(2); }
 const klass = flag('--class') ?? '0';
 const mastery = flag('--mastery') ?? '80';
+const solutions = flag('--solutions') ?? 'always';
+// The package's name says its solutions (in Spanish, as the instructor reads it).
+export const SOLUTIONS = { always: '', checked: '-soluciones-al-comprobar', never: '-sin-soluciones' };
+if (!Object.hasOwn(SOLUTIONS, solutions)) { console.error(`--solutions: always, checked or never; not «${solutions}»`); process.exit(2); }
 if (!/^\d{1,6}$/.test(klass) || Number(klass) > 999999) { console.error(`--class: a variant from 0 to 999999, not «${klass}»`); process.exit(2); }
 if (mastery !== 'none' && !(/^\d{1,3}$/.test(mastery) && Number(mastery) <= 100)) { console.error(`--mastery: a percentage from 0 to 100, or none; not «${mastery}»`); process.exit(2); }
 
@@ -65,7 +78,7 @@ function page(lesson) {
   const esc = base.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   html = html.replace(new RegExp(`(href|src)="${esc}(?!/)`, 'g'), '$1="./')
     .replace(new RegExp(`'${esc}(sensei-lab-[0-9a-f]+(_bg\\.wasm|\\.js))'`, 'g'), "'./$1'");
-  const meta = `<meta name="sensei-lab-package" content="scorm" data-lesson="${slug}" data-class="${klass}"${mastery === 'none' ? '' : ` data-mastery="${mastery}"`} />`;
+  const meta = `<meta name="sensei-lab-package" content="scorm" data-lesson="${slug}" data-class="${klass}"${mastery === 'none' ? '' : ` data-mastery="${mastery}"`} data-solutions="${solutions}" />`;
   html = html.replace(/(<meta charset="utf-8"\s*\/?>)/, `$1\n  ${meta}`);
   // The loader's text changed (its paths): the policy's hash follows.
   const loader = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
@@ -149,12 +162,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     cli('scorm-manifest', work, '--lesson', slug, ...masteryArgs);
     const files = walk(work).map((f) => [f, readFileSync(join(work, f))]);
     // The package's settings in its name, where they are not the defaults.
-    const name = `${slug}${klass === '0' ? '' : `-clase-${klass}`}${mastery === '80' ? '' : `-dominio-${mastery}`}.zip`;
+    const name = `${slug}${klass === '0' ? '' : `-clase-${klass}`}${mastery === '80' ? '' : `-dominio-${mastery}`}${SOLUTIONS[solutions]}.zip`;
     const out = flag('--out') ?? join(dist, 'scorm', name);
     mkdirSync(dirname(out), { recursive: true });
     const bytes = zip(files);
     writeFileSync(out, bytes);
     rmSync(work, { recursive: true, force: true });
-    console.log(`${out}: SCORM 1.2 package of «${lesson.title}» (${files.length} files, ${bytes.length.toLocaleString('en')} bytes; class ${klass}, mastery ${mastery === 'none' ? 'none' : `${mastery} %`})`);
+    console.log(`${out}: SCORM 1.2 package of «${lesson.title}» (${files.length} files, ${bytes.length.toLocaleString('en')} bytes; class ${klass}, mastery ${mastery === 'none' ? 'none' : `${mastery} %`}, solutions ${solutions})`);
   }
 }

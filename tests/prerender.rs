@@ -302,6 +302,12 @@ fn the_page_for_instructors_lists_every_widget_with_its_tasks_and_every_exercise
     }
     // The package to download, the sheets of the class's variant; no iframe until a preview is opened.
     assert!(p.contains(&format!(r#"href="/scorm/{}.zip""#, l.slug)));
+    // The package's worked solutions: after a check (the download above), after every part, or never.
+    assert_eq!(p.matches(r#"name="scorm-solutions""#).count(), 3);
+    for setting in ["always", "checked", "never"] {
+        assert!(p.contains(&format!(r#"value="{setting}""#)), "{setting}");
+    }
+    assert!(p.contains("no suma a la calificación"));
     assert!(p.contains(&format!(r#"href="/imprimir/{}?solutions=1""#, l.slug)));
     assert!(!p.contains("<iframe"));
     // And the lesson links to it.

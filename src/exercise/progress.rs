@@ -15,6 +15,15 @@
 //! 4,096 characters): past it, typed texts go first, oldest first, then the
 //! least recent variants other than the lesson's, never the latest check.
 //!
+//! What was revealed is kept too (`revealed`, optional, written only when
+//! there is some, so a text without it is unchanged and an older lab, which
+//! ignores fields it does not know, still reads the rest): the parts of an
+//! exercise whose worked solution was opened before they were right, and
+//! the tasks whose answer was shown after a wrong prediction or finding. A
+//! later right answer there is right on the page, but earns nothing
+//! ([`Progress::credited`], [`Progress::task_credited`]); what was right
+//! before the solution opened keeps its credit.
+//!
 //! ```
 //! use sensei_lab::exercise::progress::{Progress, Loaded};
 //! let mut p = Progress::default();
@@ -68,6 +77,14 @@ pub struct TaskEntry {
     pub answer: String,
     /// When it was last checked: a count over every entry, larger is later.
     pub at: u32,
+    /// Its answer was shown (a wrong prediction or finding) before it was
+    /// right: right later, it earns nothing.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub revealed: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -80,6 +97,10 @@ pub struct Entry {
     /// When it was last checked: a count over every entry, larger is later.
     #[serde(default)]
     pub at: u32,
+    /// The parts whose worked solution was opened before they were right
+    /// (sorted): right later, they earn nothing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed: Vec<String>,
 }
 
 /// What was found in storage.
@@ -140,14 +161,20 @@ impl Progress {
             }
             Some(out)
         }
+        // A list of texts (absent: none, when `optional`).
+        fn texts(v: Option<&Json>, optional: bool) -> Option<Vec<String>> {
+            match v {
+                None if optional => Some(Vec::new()),
+                Some(Json::Arr(items)) => items.iter().map(|i| i.as_str().map(str::to_string)).collect(),
+                _ => None,
+            }
+        }
         let entry = |e: &Json| -> Option<Entry> {
-            let right = match e.get("right")? {
-                Json::Arr(items) => items
-                    .iter()
-                    .map(|i| i.as_str().map(str::to_string))
-                    .collect::<Option<_>>()?,
-                _ => return None,
-            };
+            let right = texts(e.get("right"), false)?;
+            let mut revealed = texts(e.get("revealed"), true)?;
+            // Kept sorted (a hand-edited text may not be).
+            revealed.sort_unstable();
+            revealed.dedup();
             let mut answers = BTreeMap::new();
             if let Some(a) = e.get("answers") {
                 for (k, v) in members(a)? {
@@ -159,6 +186,7 @@ impl Progress {
                 parts: e.get("parts")?.as_u32()?,
                 answers,
                 at: optional_u32(e.get("at"))?,
+                revealed,
             })
         };
         let mut tasks = BTreeMap::new();
@@ -169,12 +197,18 @@ impl Progress {
                     _ => return None,
                 };
                 let answer = v.get("answer")?.as_str()?.to_string();
+                let revealed = match v.get("revealed") {
+                    None => false,
+                    Some(Json::Bool(b)) => *b,
+                    _ => return None,
+                };
                 tasks.insert(
                     k.clone(),
                     TaskEntry {
                         right,
                         answer,
                         at: optional_u32(v.get("at"))?,
+                        revealed,
                     },
                 );
             }
@@ -217,7 +251,7 @@ impl Progress {
             Json::Obj(m.iter().map(|(k, v)| (k.to_string(), value(v))).collect())
         }
         let entry = |e: &Entry| {
-            Json::Obj(vec![
+            let mut fields = vec![
                 (
                     "right".into(),
                     Json::Arr(e.right.iter().cloned().map(Json::Str).collect()),
@@ -233,14 +267,25 @@ impl Progress {
                     ),
                 ),
                 ("at".into(), num(e.at)),
-            ])
+            ];
+            if !e.revealed.is_empty() {
+                fields.push((
+                    "revealed".into(),
+                    Json::Arr(e.revealed.iter().cloned().map(Json::Str).collect()),
+                ));
+            }
+            Json::Obj(fields)
         };
         let task = |t: &TaskEntry| {
-            Json::Obj(vec![
+            let mut fields = vec![
                 ("right".into(), Json::Bool(t.right)),
                 ("answer".into(), Json::Str(t.answer.clone())),
                 ("at".into(), num(t.at)),
-            ])
+            ];
+            if t.revealed {
+                fields.push(("revealed".into(), Json::Bool(true)));
+            }
+            Json::Obj(fields)
         };
         Json::Obj(vec![
             ("version".into(), num(self.version)),
@@ -270,6 +315,11 @@ impl Progress {
                 .exercises
                 .values()
                 .all(|vs| vs.values().all(|e| e.right.len() <= e.parts as usize && e.parts <= 50))
+            && self
+                .exercises
+                .values()
+                .flat_map(|vs| vs.values())
+                .all(|e| e.revealed.len() <= e.parts as usize && e.revealed.iter().all(|r| r.len() <= 100))
     }
 
     /// The text to store, within [`MAX_BYTES`]: past it, the least recent
@@ -333,7 +383,15 @@ impl Progress {
             _ => {}
         }
         let latest = self.next_at() - 1;
-        let entry_len = |e: &Entry| 40 + e.right.iter().map(|r| json_len(r) + 1).sum::<usize>();
+        let entry_len = |e: &Entry| {
+            40 + e
+                .right
+                .iter()
+                .chain(&e.revealed)
+                .map(|r| json_len(r) + 1)
+                .sum::<usize>()
+                + if e.revealed.is_empty() { 0 } else { 14 }
+        };
         let oldest = self
             .exercises
             .iter()
@@ -352,8 +410,8 @@ impl Progress {
             return Some(bytes);
         }
         if let Some(k) = self.tasks.iter().min_by_key(|(_, t)| t.at).map(|(k, _)| k.clone()) {
-            self.tasks.remove(&k);
-            return Some(json_len(&k) + 30);
+            let revealed = self.tasks.remove(&k).is_some_and(|t| t.revealed);
+            return Some(json_len(&k) + 30 + if revealed { 16 } else { 0 });
         }
         if let Some(k) = self.review.keys().next_back().copied() {
             self.review.remove(&k);
@@ -391,6 +449,54 @@ impl Progress {
     /// A task's entry, if it was ever checked.
     pub fn task(&self, key: &str) -> Option<&TaskEntry> {
         self.tasks.get(key)
+    }
+
+    /// A task's answer was shown (after a wrong prediction or finding): if
+    /// it is not right yet, a later right check earns nothing. A task not
+    /// checked yet has nothing shown.
+    pub fn reveal_task(&mut self, key: &str) {
+        if let Some(t) = self.tasks.get_mut(key) {
+            t.revealed |= !t.right;
+        }
+    }
+
+    /// Whether a task earns its credit: right, and not after its answer was shown.
+    pub fn task_credited(&self, key: &str) -> bool {
+        self.tasks.get(key).is_some_and(|t| t.right && !t.revealed)
+    }
+
+    /// The worked solution of exercise `n`, variant `v`, was opened: each of
+    /// its parts (`parts`, their ids) not right yet is revealed, and earns
+    /// nothing when right later; the parts right already keep their credit.
+    /// A solution opens only after a check, which made the entry (without
+    /// one, nothing is right to keep and nothing is kept).
+    pub fn reveal(&mut self, n: u32, v: u32, parts: &[String]) {
+        let Some(e) = self.exercises.get_mut(&n).and_then(|vs| vs.get_mut(&v)) else {
+            return;
+        };
+        for id in parts.iter().filter(|id| id.len() <= 100) {
+            if e.right.binary_search(id).is_err() && e.revealed.len() < e.parts as usize {
+                if let Err(at) = e.revealed.binary_search(id) {
+                    e.revealed.insert(at, id.clone());
+                }
+            }
+        }
+    }
+
+    /// Whether a part's solution was opened before it was right.
+    pub fn is_revealed(&self, n: u32, v: u32, part: &str) -> bool {
+        self.exercises
+            .get(&n)
+            .and_then(|m| m.get(&v))
+            .is_some_and(|e| e.revealed.iter().any(|r| r == part))
+    }
+
+    /// The parts of exercise `n`, variant `v`, that earn their credit: right,
+    /// and not after their solution was opened.
+    pub fn credited(&self, n: u32, v: u32) -> usize {
+        self.exercises.get(&n).and_then(|m| m.get(&v)).map_or(0, |e| {
+            e.right.iter().filter(|r| e.revealed.binary_search(r).is_err()).count()
+        })
     }
 
     /// A check of exercise `n`, variant `v`: the parts right now are kept
@@ -538,8 +644,13 @@ mod tests {
             7,
         );
         p.record(6, 3, &["a".into()], 4);
+        p.reveal(6, 3, &["a".into(), "b".into()]);
+        p.record_task("herd/x", false, "1");
+        p.reveal_task("herd/x");
+        p.record_task("herd/y", true, "2");
         p.review.insert(3, true);
         p.review.insert(11, false);
+        assert!(p.is_revealed(6, 3, "b"));
         assert_eq!(p.save(), serde_json::to_string(&p).unwrap());
         assert_eq!(
             Progress::load(Some(&serde_json::to_string(&p).unwrap())),
@@ -661,14 +772,21 @@ mod tests {
         assert_eq!(p.tasks.len(), MAX_TASKS);
     }
 
-    /// Whatever a student does, what is saved fits in SCORM 1.2's suspend
-    /// data (4,096 characters), keeps the latest check, and loads back.
+    /// Whatever a student does (checks, solutions opened, tasks' answers
+    /// shown), what is saved fits in SCORM 1.2's suspend data (4,096
+    /// characters), keeps the latest check and what it revealed, loads back,
+    /// and never credits a part or a task that was revealed before it was right.
     #[test]
     fn saved_text_stays_within_max_bytes() {
         use crate::sim::policy::rng::{PyRandom, UnitRng};
+        use std::collections::BTreeSet;
         for seed in 0..60u32 {
             let mut rng = PyRandom::new(seed);
             let mut p = Progress::new();
+            // What was revealed before it was right, as the student did it (not
+            // as the progress keeps it): exercise, variant, part; and tasks.
+            let mut seen: BTreeSet<(u32, u32, String)> = BTreeSet::new();
+            let mut seen_tasks: BTreeSet<String> = BTreeSet::new();
             let steps = 1 + (rng.random() * 400.0) as usize;
             for _ in 0..steps {
                 let long = |rng: &mut PyRandom| -> String {
@@ -690,10 +808,28 @@ mod tests {
                         }
                     }
                     p.record_answers(n, v, &parts, 7);
+                    // Then, sometimes, the worked solution opened.
+                    if rng.random() < 0.3 {
+                        let all: Vec<String> = (0..7).map(|i| format!("p{i}")).collect();
+                        for id in &all {
+                            if p.exercises.get(&n).is_some_and(|vs| vs.contains_key(&v)) && !p.is_right(n, v, id) {
+                                seen.insert((n, v, id.clone()));
+                            }
+                        }
+                        p.reveal(n, v, &all);
+                    }
                     Some((n, v, parts.len()))
                 } else {
                     let k = format!("widget/tarea-{}", (rng.random() * 80.0) as u32);
-                    p.record_task(&k, rng.random() < 0.5, &long(&mut rng));
+                    let right = rng.random() < 0.5;
+                    p.record_task(&k, right, &long(&mut rng));
+                    // A wrong prediction shows the answer.
+                    if !right && rng.random() < 0.7 {
+                        if p.task(&k).is_some_and(|t| !t.right) {
+                            seen_tasks.insert(k.clone());
+                        }
+                        p.reveal_task(&k);
+                    }
                     None
                 };
                 let saved = p.save();
@@ -701,14 +837,127 @@ mod tests {
                 let Loaded::Ok(back) = Progress::load(Some(&saved)) else {
                     panic!("seed {seed}: {saved}")
                 };
-                // The latest check, when it was an exercise's, is never forgotten.
+                // The latest check, when it was an exercise's, is never forgotten, nor what it revealed.
                 if let Some((n, v, right)) = last {
                     assert_eq!(back.right(n, v), p.right(n, v), "seed {seed}");
+                    assert_eq!(back.credited(n, v), p.credited(n, v), "seed {seed}");
+                    assert_eq!(
+                        back.exercises[&n][&v].revealed, p.exercises[&n][&v].revealed,
+                        "seed {seed}"
+                    );
                     assert!(right == 0 || back.right(n, v) > 0, "seed {seed}");
                 }
+                // Nothing revealed before it was right earns credit, in what is kept.
+                for (n, vs) in &back.exercises {
+                    for (v, e) in vs {
+                        assert!(back.credited(*n, *v) <= e.right.len());
+                        for id in &e.right {
+                            if seen.contains(&(*n, *v, id.clone())) {
+                                assert!(back.is_revealed(*n, *v, id), "seed {seed}: {n}/{v}/{id}");
+                            }
+                        }
+                    }
+                }
+                for (k, t) in &back.tasks {
+                    if t.right && seen_tasks.contains(k) {
+                        assert!(!back.task_credited(k), "seed {seed}: {k}");
+                    }
+                }
+                // What is forgotten goes with its entry: a new entry starts with nothing seen.
+                seen.retain(|(n, v, _)| back.exercises.get(n).is_some_and(|vs| vs.contains_key(v)));
+                seen_tasks.retain(|k| back.tasks.contains_key(k));
                 p = back;
             }
         }
+    }
+
+    #[test]
+    fn a_part_right_after_its_solution_was_opened_earns_nothing() {
+        let mut p = Progress::new();
+        let c = |id: &str, typed: &str, right| (id.to_string(), typed.to_string(), right);
+        let ids: Vec<String> = ["a1", "a2", "b1", "b2"].map(String::from).to_vec();
+        // All wrong, then the solution: nothing right, nothing credited.
+        p.record_check(4, 0, &[c("a1", "7", false), c("a2", "1", true), c("b1", "", false)], 4);
+        assert_eq!((p.right(4, 0), p.credited(4, 0)), (1, 1));
+        p.reveal(4, 0, &ids);
+        // a2 was right before the opening: it keeps its credit.
+        assert!(!p.is_revealed(4, 0, "a2"));
+        assert!(p.is_revealed(4, 0, "a1") && p.is_revealed(4, 0, "b1") && p.is_revealed(4, 0, "b2"));
+        // The solution's answers typed: right on the page, no credit.
+        p.record_check(
+            4,
+            0,
+            &[
+                c("a1", "9", true),
+                c("a2", "4,500", true),
+                c("b1", "4", true),
+                c("b2", "8,000", true),
+            ],
+            4,
+        );
+        assert_eq!((p.right(4, 0), p.credited(4, 0)), (4, 1));
+        assert_eq!(p.solved(), 1, "solved on the page");
+        // Opened again: nothing changes; another variant is its own.
+        p.reveal(4, 0, &ids);
+        assert_eq!(p.credited(4, 0), 1);
+        p.record_check(4, 9, &[c("a1", "9", true)], 4);
+        assert_eq!(p.credited(4, 9), 1);
+        // No entry (never checked): nothing kept.
+        p.reveal(5, 0, &ids);
+        assert!(!p.exercises.contains_key(&5));
+        // Kept through a save, and through forgetting typed texts.
+        let Loaded::Ok(back) = Progress::load(Some(&p.save())) else {
+            panic!()
+        };
+        assert_eq!(back, p);
+        let mut q = p.clone();
+        while !q.exercises[&4][&0].answers.is_empty() {
+            q.forget_one();
+        }
+        assert_eq!(q.credited(4, 0), 1);
+        // Hand-edited or older texts: an unsorted list is read sorted; a wrong type is unreadable.
+        let text = r#"{"version":2,"exercises":{"4":{"0":{"right":["a1"],"parts":4,"revealed":["b1","a1"]}}}}"#;
+        let Loaded::Ok(r) = Progress::load(Some(text)) else {
+            panic!()
+        };
+        assert_eq!(r.exercises[&4][&0].revealed, vec!["a1".to_string(), "b1".into()]);
+        assert_eq!(r.credited(4, 0), 0);
+        for bad in [
+            r#"{"version":2,"exercises":{"4":{"0":{"right":[],"parts":4,"revealed":"a1"}}}}"#,
+            r#"{"version":2,"exercises":{"4":{"0":{"right":[],"parts":1,"revealed":["a1","b1"]}}}}"#,
+            r#"{"version":2,"exercises":{},"tasks":{"herd/x":{"right":true,"answer":"","revealed":1}}}"#,
+        ] {
+            assert_eq!(
+                Progress::load(Some(bad)),
+                Loaded::SetAside("Lo guardado no se pudo leer.".into()),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_task_right_after_its_answer_was_shown_earns_nothing() {
+        let mut p = Progress::new();
+        // Not checked yet: nothing to show.
+        p.reveal_task("herd/el-doble");
+        assert!(p.task("herd/el-doble").is_none());
+        // Wrong, the answer shown, then right: right on the page, no credit.
+        p.record_task("herd/el-doble", false, "425");
+        p.reveal_task("herd/el-doble");
+        p.record_task("herd/el-doble", true, "700");
+        let t = p.task("herd/el-doble").unwrap();
+        assert!(t.right && t.revealed);
+        assert!(!p.task_credited("herd/el-doble"));
+        // Right first: a later wrong one shows the answer, but the credit stays.
+        p.record_task("layers/cuatro-capas", true, "4^4");
+        p.record_task("layers/cuatro-capas", false, "64");
+        p.reveal_task("layers/cuatro-capas");
+        assert!(p.task_credited("layers/cuatro-capas"));
+        let Loaded::Ok(back) = Progress::load(Some(&p.save())) else {
+            panic!()
+        };
+        assert_eq!(back, p);
+        assert!(p.save().contains(r#""revealed":true"#));
     }
 
     /// A long stored text (within the 1 MB read, sane) is saved within

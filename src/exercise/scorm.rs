@@ -7,7 +7,13 @@
 //! * The score is the parts right over every part: each exercise's parts in
 //!   the package's variant (the lesson's numbers, or a class's), and each
 //!   widget's task as one part; `cmi.core.score.raw` is that share in percent
-//!   (`min` 0, `max` 100: the range SCORM 1.2 gives a score).
+//!   (`min` 0, `max` 100: the range SCORM 1.2 gives a score). Only what was
+//!   found counts: a part right after its worked solution was opened, or a
+//!   task right after its answer was shown, is right on the page and in its
+//!   interaction, but adds nothing ([`Progress::credited`]).
+//! * A package's worked solutions open as its instructor chose
+//!   ([`Solutions`]): after a check (as on the site), only once every part
+//!   has an answer checked, or never.
 //! * The status is `incomplete` until every exercise (in that variant) and
 //!   every task has been checked once; then `passed` or `failed` against the
 //!   mastery score (`passed` as soon as the score reaches it), or
@@ -87,17 +93,60 @@ pub fn standing(progress: &Progress, c: &Checkable) -> Standing {
     };
     for &(n, v, parts) in &c.exercises {
         s.total += parts as usize;
-        s.right += progress.right(n, v).min(parts as usize);
+        s.right += progress.credited(n, v).min(parts as usize);
         s.all_checked &= progress.exercises.get(&n).is_some_and(|vs| vs.contains_key(&v));
     }
     for key in &c.tasks {
         s.total += 1;
         let t = progress.task(key);
-        s.right += usize::from(t.is_some_and(|t| t.right));
+        s.right += usize::from(progress.task_credited(key));
         s.all_checked &= t.is_some();
     }
     s
 }
+
+/// When a package's worked solutions open (`data-solutions` on its page,
+/// `scripts/scorm.mjs --solutions`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Solutions {
+    /// After the exercise was checked once, as on the site.
+    #[default]
+    Always,
+    /// Only once every part has an answer checked (right or wrong).
+    Checked,
+    /// Never: the package has no worked solutions.
+    Never,
+}
+
+impl Solutions {
+    /// The package's word (`always`, `checked`, `never`); anything else is `always`.
+    pub fn from_word(word: &str) -> Self {
+        match word {
+            "checked" => Solutions::Checked,
+            "never" => Solutions::Never,
+            _ => Solutions::Always,
+        }
+    }
+
+    /// Why the solution does not open now, for the learner; `None`: it opens.
+    /// `checked`: the exercise was checked at least once; `tried`: every part
+    /// has an answer checked (right or wrong).
+    pub fn closed_because(self, checked: bool, tried: bool) -> Option<&'static str> {
+        match self {
+            Solutions::Never => Some(
+                "En este curso no hay solución paso a paso: tu docente la dejó fuera para que resuelvas por tu cuenta.",
+            ),
+            Solutions::Checked if !tried => {
+                Some("La solución se abre cuando hayas comprobado una respuesta en cada parte.")
+            }
+            _ if !checked && !tried => Some("Primero intenta y comprueba tus respuestas."),
+            _ => None,
+        }
+    }
+}
+
+/// What the page says before a solution opens, when a score is sent.
+pub const REVEAL_WARNING: &str = "Si abres la solución, lo que aún no tienes bien ya no sumará a tu calificación.";
 
 /// `cmi.core.score.raw`: the share right in percent, with at most one
 /// decimal, never rounded up to a mark not reached (99.96 % is «99.9»).
@@ -346,6 +395,75 @@ mod tests {
         let mut other = Progress::new();
         other.record(2, 5, &["w1".into()], 7);
         assert_eq!(standing(&other, &c).right, 0);
+    }
+
+    /// Exercise 4 all wrong, its solution opened, its answers typed: the
+    /// score does not move, though every part is right on the page and the
+    /// status (which counts checks) goes on; a task likewise.
+    #[test]
+    fn what_was_revealed_adds_nothing_to_the_score() {
+        let c = Checkable::of_lesson(lesson(), 0);
+        let ex = crate::exercise::build(4, 0).unwrap();
+        let ids: Vec<String> = ex.parts.iter().map(|p| p.id.clone()).collect();
+        let parts = ids.len() as u32;
+        let mut p = Progress::new();
+        let wrong: Vec<(String, String, bool)> = ids.iter().map(|id| (id.clone(), "1".into(), false)).collect();
+        p.record_check(4, 0, &wrong, parts);
+        let before = standing(&p, &c);
+        assert_eq!((before.right, raw_score(&before).as_str()), (0, "0"));
+        p.reveal(4, 0, &ids);
+        // The solution's answers, typed: each part checked with the lesson's own value.
+        let right: Vec<(String, String, bool)> = ex
+            .parts
+            .iter()
+            .map(|part| {
+                let typed = crate::exercise::expected_text(part);
+                let mark = crate::exercise::check_part(part, &typed);
+                (part.id.clone(), typed, mark.is_right())
+            })
+            .collect();
+        assert!(right.iter().all(|r| r.2), "{right:?}");
+        p.record_check(4, 0, &right, parts);
+        assert_eq!(p.right(4, 0), ids.len());
+        assert_eq!(standing(&p, &c), before);
+        // The interaction is still recorded as right.
+        let i = part_interaction(4, 0, &ex.parts[0], &right[0].1, &Mark::Right { read: "9".into() }).unwrap();
+        assert_eq!(i.result, "correct");
+        // Right before the opening: the credit stays. Exercise 2, one part right, then the solution.
+        let two = crate::exercise::build(2, 0).unwrap();
+        let first = two.parts[0].id.clone();
+        p.record_check(2, 0, &[(first.clone(), "x".into(), true)], two.parts.len() as u32);
+        let with_one = standing(&p, &c);
+        assert_eq!(with_one.right, 1);
+        p.reveal(2, 0, &two.parts.iter().map(|q| q.id.clone()).collect::<Vec<_>>());
+        assert_eq!(standing(&p, &c), with_one);
+        // The herd's task: a wrong 425 shows «700»; 700 then earns nothing.
+        p.record_task("herd/el-doble", false, "425");
+        p.reveal_task("herd/el-doble");
+        p.record_task("herd/el-doble", true, "700");
+        assert_eq!(standing(&p, &c).right, 1);
+        // Another task right at once: it counts.
+        p.record_task("layers/cuatro-capas", true, "4^4");
+        assert_eq!(standing(&p, &c).right, 2);
+    }
+
+    #[test]
+    fn solutions_open_as_the_package_says() {
+        use Solutions::*;
+        assert_eq!(Solutions::from_word("checked"), Checked);
+        assert_eq!(Solutions::from_word("never"), Never);
+        assert_eq!(Solutions::from_word("always"), Always);
+        assert_eq!(Solutions::from_word("¿?"), Always);
+        assert_eq!(Solutions::default(), Always);
+        // Always: after one check (or parts right from before).
+        assert!(Always.closed_because(false, false).is_some());
+        assert_eq!(Always.closed_because(true, false), None);
+        // Checked: only once every part was answered and checked.
+        assert!(Checked.closed_because(true, false).unwrap().contains("cada parte"));
+        assert_eq!(Checked.closed_because(true, true), None);
+        assert_eq!(Checked.closed_because(false, true), None);
+        // Never: never, and it says why.
+        assert!(Never.closed_because(true, true).unwrap().contains("docente"));
     }
 
     #[test]

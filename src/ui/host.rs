@@ -20,7 +20,7 @@ mod imp {
         static PACKAGE: Option<super::Package> = read_package();
     }
 
-    /// `<meta name="sensei-lab-package" content="scorm" data-lesson=… data-class=… data-mastery=…>`,
+    /// `<meta name="sensei-lab-package" content="scorm" data-lesson=… data-class=… data-mastery=… data-solutions=…>`,
     /// which only a package's page carries (`scripts/scorm.mjs`).
     #[cfg(instructors)]
     fn read_package() -> Option<super::Package> {
@@ -35,6 +35,9 @@ mod imp {
                 .and_then(|c| c.parse().ok())
                 .unwrap_or(0),
             mastery: meta.get_attribute("data-mastery").and_then(|m| m.parse().ok()),
+            solutions: crate::exercise::scorm::Solutions::from_word(
+                &meta.get_attribute("data-solutions").unwrap_or_default(),
+            ),
         })
     }
 
@@ -165,12 +168,14 @@ pub struct Page {
 }
 
 /// A SCORM package's page (`./lab build --scorm`): the lesson it holds, the
-/// class variant it fixes (0: the lesson's numbers) and its mastery score.
+/// class variant it fixes (0: the lesson's numbers), its mastery score and
+/// when its worked solutions open.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Package {
     pub lesson: String,
     pub class: u32,
     pub mastery: Option<u32>,
+    pub solutions: crate::exercise::scorm::Solutions,
 }
 
 /// Natively: the page the next renders are for.

@@ -11,8 +11,9 @@
 //!   computer.
 //! * Each call's `LMSGetLastError()` is read: a refused value is reported in
 //!   the console, and the lab goes on.
-//! * Commits: one per «Comprobar» (`LMSCommit`), and on leaving the one
-//!   `LMSFinish` makes.
+//! * Commits: one per «Comprobar» (`LMSCommit`), one when a worked solution
+//!   opens (what it revealed is then kept: a right answer after it earns
+//!   nothing, `exercise::scorm`), and on leaving the one `LMSFinish` makes.
 //!
 //! Without an LMS (or outside a package) nothing here does anything. Only the
 //! instructors' build has it (`cfg(instructors)`, which the package loads);

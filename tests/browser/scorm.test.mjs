@@ -80,6 +80,9 @@ function lms(files) {
       return res.end(`<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Curso</title>
         <script src="/lib/scorm12.js"></script></head><body>
         <script>
+          // The scores the package posts to the page around it (sensei-lab:score), beside the LMS's.
+          window.scores = [];
+          window.addEventListener('message', (e) => { if (e.data && e.data.type === 'sensei-lab:score') window.scores.push(e.data); });
           window.API = new Scorm12API({ lmsCommitUrl: '/commit', dataCommitFormat: 'flattened', autocommit: false, logLevel: 5 });
           window.API.loadFromFlattenedJSON(${JSON.stringify(state.initial)});
         </script>
@@ -124,7 +127,7 @@ test('the package: a SCORM 1.2 manifest with one organization, one item, one SCO
   const page = files.get('index.html').toString('utf8');
   assert.doesNotMatch(page, /sensei-offline|sw\.js|rel="manifest"/);
   assert.doesNotMatch(page, /(src|href)="\/[^/]/);
-  assert.match(page, /<meta name="sensei-lab-package" content="scorm" data-lesson="timeouts-reintentos-idempotencia" data-class="0" data-mastery="80" \/>/);
+  assert.match(page, /<meta name="sensei-lab-package" content="scorm" data-lesson="timeouts-reintentos-idempotencia" data-class="0" data-mastery="80" data-solutions="always" \/>/);
 });
 
 /** The launched lab, its frame ready. */
@@ -344,4 +347,141 @@ test('a package for a class: its exercises open in the class\'s variant and are 
   assert.ok(interactions(c).every((i) => i.id.startsWith('ej4-v17-')), JSON.stringify(interactions(c).map((i) => i.id)));
   assert.equal(c['cmi.core.lesson_status'], 'incomplete');
   assert.deepEqual(problems, []);
+});
+
+// Issue #42: credit only for what was found. Exercise 4's answers, worked
+// out by hand from the lesson (2 layers that each try 3 times: 3² = 9,
+// × 500 = 4,500 a second; 4 layers that try twice: 2⁴ = 16, × 500 = 8,000),
+// typed after its solution was opened, and the herd's 700 typed after a wrong
+// prediction showed it, are right on the page and in their interactions, and
+// add nothing to the score the LMS and the page around it hear.
+const EX4_WRONG = { a1: '7', a2: '1', b1: '3', b2: '2' };
+const EX4_RIGHT = { a1: '9', a2: '4,500', b1: '16', b2: '8,000' };
+
+/** Types `typed` (part id → text) into exercise `n` and presses «Comprobar». */
+async function typeExercise(frame, n, typed) {
+  for (const [id, text] of Object.entries(typed)) await frame.fill(`#exercise-${n}-${id}`, text);
+  await frame.locator(`#exercise-${n} button[type=submit]`).click();
+}
+
+const solutionButton = (frame, n) => frame.locator(`#exercise-${n} button:text-matches("solución paso a paso")`);
+
+test('a solution opened, then answered right, leaves the score where it was; a task\'s shown answer likewise; the page says so before', async (t) => {
+  const { server, state, base } = await lms(pkg());
+  t.after(() => { server.closeAllConnections?.(); server.close(); });
+  const { page, problems } = await blank({ width: 1280, height: 900 });
+  t.after(() => page.close());
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const frame = await launchIn(page, base);
+  const total = await frame.locator('section.exercise .part').count() + await frame.locator('section.task').count();
+  const ex = frame.locator('#exercise-4');
+
+  // All wrong: 0.
+  await typeExercise(frame, 4, EX4_WRONG);
+  let c = await commitNo(state, 1);
+  assert.deepEqual(interactions(c).map((i) => i.result), ['wrong', 'wrong', 'wrong', 'wrong']);
+  assert.equal(c['cmi.core.score.raw'], '0');
+  // Before the solution opens, the page says what opening it costs.
+  assert.match(await ex.locator('[data-figure="reveal-warning"]').textContent(), /lo que aún no tienes bien ya no sumará a tu calificación/);
+  await solutionButton(frame, 4).click();
+  await ex.locator('[data-figure="solution"]').waitFor();
+  assert.equal(await ex.locator('[data-figure="reveal-warning"]').count(), 0);
+  // Opening it is kept at once: which parts were revealed, in the suspend data.
+  c = await commitNo(state, 2);
+  assert.equal(c['cmi.core.score.raw'], '0');
+  assert.deepEqual(JSON.parse(c['cmi.suspend_data']).exercises['4']['0'].revealed, ['a1', 'a2', 'b1', 'b2']);
+  // The solution's answers, typed: right on the page and in each interaction, the score unchanged.
+  await typeExercise(frame, 4, EX4_RIGHT);
+  c = await commitNo(state, 3);
+  assert.deepEqual(added(state, 3).map((i) => [i.id, i.student_response, i.result]),
+    [['ej4-v0-a1', '9', 'correct'], ['ej4-v0-a2', '4,500', 'correct'], ['ej4-v0-b1', '16', 'correct'], ['ej4-v0-b2', '8,000', 'correct']]);
+  assert.equal(await ex.locator('.part.is-right').count(), 4);
+  assert.equal(c['cmi.core.score.raw'], '0');
+  assert.match(await ex.locator('[data-figure="summary"]').textContent(), /4 de 4 bien; 4 después de ver la solución, sin sumar/);
+  // The page around the package heard the same: nothing right that counts, 4 revealed.
+  let scores = await page.evaluate(() => window.scores);
+  assert.deepEqual(scores.filter((m) => m.exercise === 4).map((m) => [m.right, m.total, m.revealed]), [[0, 4, undefined], [0, 4, 4]]);
+
+  // The herd's task: a wrong 425, and the box said before what a shown answer costs.
+  const key = 'herd/el-doble';
+  const box = frame.locator(`section.task[data-task="${key}"]`);
+  await box.scrollIntoViewIfNeeded();
+  await box.locator('button.task-start').click();
+  assert.match(await box.locator('[data-figure="reveal-warning"]').textContent(), /ya no sumará a tu calificación/);
+  await box.locator('input.answer').fill('425');
+  await box.locator('button.task-check').click();
+  await frame.waitForFunction((k) => document.querySelector(`section.task[data-task="${k}"]`).dataset.state === 'wrong', key);
+  // The verdict shows the answer (the lesson's 700).
+  assert.match(await box.locator('.task-verdict').innerText(), /700/);
+  c = await commitNo(state, 4);
+  assert.equal(c['cmi.core.score.raw'], '0');
+  // «Predecir otra vez» with 700: right, recorded as right, and no credit.
+  await box.locator('button.task-start').click();
+  await box.locator('input.answer').fill('700');
+  await box.locator('button.task-check').click();
+  await frame.waitForFunction((k) => document.querySelector(`section.task[data-task="${k}"]`).dataset.state === 'right', key);
+  c = await commitNo(state, 5);
+  assert.deepEqual(added(state, 5).map((i) => [i.id, i.student_response, i.result]), [['tarea-herd_el-doble', '700', 'correct']]);
+  assert.equal(c['cmi.core.score.raw'], '0');
+  assert.match(await box.locator('[data-figure="no-credit"]').textContent(), /ya no suma a tu calificación: habías visto la respuesta/);
+  scores = await page.evaluate(() => window.scores);
+  assert.deepEqual(scores.filter((m) => m.task === key).map((m) => [m.right, m.revealed]), [[0, undefined], [0, 1]]);
+  // A task found at once still counts: 4 layers, each call 1 + 3 attempts, 4⁴ = 256 at the bottom.
+  const layers = frame.locator('section.task[data-task="layers/cuatro-capas"]');
+  await layers.scrollIntoViewIfNeeded();
+  await layers.locator('button.task-start').click();
+  await layers.locator('input.answer').fill('4^4');
+  await layers.locator('button.task-check').click();
+  await frame.waitForFunction(() => document.querySelector('section.task[data-task="layers/cuatro-capas"]').dataset.state === 'right');
+  c = await commitNo(state, 6);
+  assert.equal(c['cmi.core.score.raw'], shareOf(1, total));
+  const saved = JSON.parse(c['cmi.suspend_data']);
+  assert.equal(saved.tasks[key].revealed, true);
+  assert.equal(saved.tasks['layers/cuatro-capas'].revealed, undefined);
+  assert.ok(c['cmi.suspend_data'].length <= 4096);
+  assert.deepEqual(state.missing, []);
+  assert.deepEqual(problems, []);
+});
+
+test('packages whose solutions open only once every part was checked, or never: the page says why', async (t) => {
+  for (const [suffix, setting] of [['-soluciones-al-comprobar', 'checked'], ['-sin-soluciones', 'never']]) {
+    const files = unzip(readFileSync(join(dist, 'scorm', `${SLUG}${suffix}.zip`)));
+    assert.match(files.get('index.html').toString('utf8'), new RegExp(`data-solutions="${setting}"`));
+    const { server, state, base } = await lms(files);
+    const { page, problems } = await blank({ width: 1280, height: 900 });
+    try {
+      const frame = await launchIn(page, base);
+      const ex = frame.locator('#exercise-4');
+      // One part answered: not yet (or never).
+      await typeExercise(frame, 4, { a1: '7' });
+      await commitNo(state, 1);
+      const why = await ex.locator('[data-figure="solution-closed"]').textContent();
+      if (setting === 'checked') {
+        assert.match(why, /cuando hayas comprobado una respuesta en cada parte/);
+        assert.equal(await solutionButton(frame, 4).isDisabled(), true);
+        // Every part answered and checked: it opens.
+        await typeExercise(frame, 4, EX4_WRONG);
+        await commitNo(state, 2);
+        assert.equal(await ex.locator('[data-figure="solution-closed"]').count(), 0);
+        await solutionButton(frame, 4).click();
+        await ex.locator('[data-figure="solution"]').waitFor();
+      } else {
+        assert.match(why, /no hay solución paso a paso: tu docente la dejó fuera/);
+        assert.equal(await solutionButton(frame, 4).isVisible(), false);
+        await typeExercise(frame, 4, EX4_WRONG);
+        await commitNo(state, 2);
+        assert.equal(await solutionButton(frame, 4).isVisible(), false);
+        assert.equal(await ex.locator('[data-figure="solution"]').count(), 0);
+        // Nor on the printable sheet, inside the package.
+        await frame.evaluate((slug) => { location.hash = `#/imprimir/${slug}?solutions=1`; location.reload(); }, SLUG);
+        await frame.waitForSelector('#app[data-ready] .print-page');
+        assert.equal(await frame.locator('.print-solution').count(), 0);
+      }
+      assert.deepEqual(problems, [], setting);
+    } finally {
+      await page.close();
+      server.closeAllConnections?.();
+      server.close();
+    }
+  }
 });

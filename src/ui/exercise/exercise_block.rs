@@ -5,6 +5,7 @@
 
 use crate::exercise::answer::{read, shown, Unit};
 use crate::exercise::progress::Progress;
+use crate::exercise::scorm::{Solutions, REVEAL_WARNING};
 use crate::exercise::{build, check, check_part, has_variants, variant_from_text, Exercise, Mark, MAX_VARIANT};
 use crate::ui::hooks::progress_store;
 use crate::ui::hooks::url_state;
@@ -54,6 +55,10 @@ struct State {
     marks: Option<Vec<Mark>>,
     /// A real check happened (not only parts remembered from before).
     checked: bool,
+    /// Per part: an answer was checked (right or wrong), now or before.
+    tried: Vec<bool>,
+    /// Per part: its solution was opened before it was right (it earns nothing).
+    revealed: Vec<bool>,
     solution: bool,
     notice: Option<String>,
     /// What the URL asked for that could not be shown as asked.
@@ -96,11 +101,19 @@ impl State {
                 .collect();
             before.iter().any(Mark::is_right).then_some(before)
         });
+        let parts = ex.as_ref().map_or(&[][..], |e| &e.parts[..]);
+        let tried = parts
+            .iter()
+            .map(|p| progress.is_right(n, variant, &p.id) || progress.answer(n, variant, &p.id).is_some())
+            .collect();
+        let revealed = parts.iter().map(|p| progress.is_revealed(n, variant, &p.id)).collect();
         State {
             variant,
             answers,
             marks,
             checked: false,
+            tried,
+            revealed,
             solution: false,
             notice: None,
             url_note: None,
@@ -171,6 +184,10 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
     let no_solution = *use_memo((), |_| {
         url_state::query_value(crate::route::SOLUTIONS_KEY).as_deref() == Some("0")
     });
+    // A package's solutions open as its instructor chose (on the site: after a check).
+    let policy = crate::ui::host::package().map_or(Solutions::Always, |p| p.solutions);
+    // Whether a score goes anywhere: then the page says what opening a solution costs.
+    let scored = crate::ui::pages::embed_messages::use_scored();
     {
         let state = state.clone();
         use_effect_with(n, move |_| {
@@ -234,24 +251,59 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
                     interactions.extend(crate::exercise::scorm::part_interaction(ex.n, ex.variant, p, a, m));
                 }
             }
-            let right = checked.iter().filter(|c| c.2).count();
             progress.record_check(ex.n, ex.variant, &checked, ex.parts.len() as u32);
+            // Right after its solution was opened: right on the page, no credit.
+            let seen = checked
+                .iter()
+                .filter(|c| c.2 && progress.is_revealed(ex.n, ex.variant, &c.0))
+                .count();
+            let right = checked.iter().filter(|c| c.2).count() - seen;
             s.notice = progress_store::save(&progress).err();
-            crate::ui::pages::embed_messages::post_score(&slug, ex.n, ex.variant, right, ex.parts.len());
+            crate::ui::pages::embed_messages::post_score(&slug, ex.n, ex.variant, right, seen, ex.parts.len());
             // An LMS that launched the lab hears each part answered, and the score.
             if lms {
                 crate::ui::lms::checked(&progress, &interactions);
             }
+            for (t, m) in s.tried.iter_mut().zip(&marks) {
+                *t |= matches!(m, Mark::Right { .. } | Mark::Wrong { .. });
+            }
+            s.revealed = ex
+                .parts
+                .iter()
+                .map(|p| progress.is_revealed(ex.n, ex.variant, &p.id))
+                .collect();
             s.marks = Some(marks);
             s.checked = true;
             state.set(s);
         })
     };
+    let right_before = state.marks.as_ref().is_some_and(|m| m.iter().any(Mark::is_right));
+    // Why the solution does not open now, if it does not.
+    let closed = policy.closed_because(state.checked || right_before, state.tried.iter().all(|t| *t));
     let toggle_solution = {
         let state = state.clone();
+        let ex = ex.clone();
         Callback::from(move |_: MouseEvent| {
             let mut s = (*state).clone();
+            if !s.solution && closed.is_some() {
+                return;
+            }
             s.solution = !s.solution;
+            if s.solution {
+                // Opened: the parts not right yet earn nothing from now on (kept, and told to the course).
+                let (mut progress, _) = progress_store::load();
+                let ids: Vec<String> = ex.parts.iter().map(|p| p.id.clone()).collect();
+                progress.reveal(ex.n, ex.variant, &ids);
+                s.revealed = ex
+                    .parts
+                    .iter()
+                    .map(|p| progress.is_revealed(ex.n, ex.variant, &p.id))
+                    .collect();
+                s.notice = progress_store::save(&progress).err();
+                if crate::ui::lms::active() {
+                    crate::ui::lms::checked(&progress, &[]);
+                }
+            }
             state.set(s);
         })
     };
@@ -271,16 +323,29 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
         })
     };
     let checked = state.checked;
-    let right_before = state.marks.as_ref().is_some_and(|m| m.iter().any(Mark::is_right));
     let summary = state.marks.as_ref().filter(|_| checked).map(|m| {
         let right = m.iter().filter(|x| x.is_right()).count();
         let empty = m.iter().filter(|x| **x == Mark::Empty).count();
+        let seen = m
+            .iter()
+            .zip(&state.revealed)
+            .filter(|(x, r)| x.is_right() && **r)
+            .count();
         let mut s = format!("{right} de {} bien", m.len());
         if empty > 0 {
             s.push_str(&format!("; {empty} sin respuesta"));
         }
+        if scored && seen > 0 {
+            s.push_str(&format!("; {seen} después de ver la solución, sin sumar"));
+        }
         s + "."
     });
+    // Before the solution opens, when a score goes somewhere: what opening it costs.
+    let would_reveal = (0..ex.parts.len()).any(|i| {
+        let right = state.marks.as_ref().and_then(|m| m.get(i)).is_some_and(Mark::is_right);
+        !right && !state.revealed.get(i).copied().unwrap_or(false)
+    });
+    let warn = scored && !state.solution && !no_solution && policy != Solutions::Never && would_reveal;
     let id = format!("exercise-{n}");
     html! {
         <section class="exercise" id={id.clone()} data-exercise={n.to_string()} data-variant={state.variant.to_string()}>
@@ -360,8 +425,8 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
                 }) }
                 <div class="exercise-actions">
                     <button type="submit" class="primary">{ "Comprobar" }</button>
-                    <button type="button" class="secondary" hidden={no_solution} disabled={!(checked || right_before)} onclick={toggle_solution}
-                        title={if checked { "" } else { "Primero intenta y comprueba tus respuestas" }}>
+                    <button type="button" class="secondary" hidden={no_solution || policy == Solutions::Never} disabled={closed.is_some() && !state.solution} onclick={toggle_solution}
+                        title={closed.unwrap_or_default()}>
                         { if state.solution { "Ocultar la solución" } else { "Ver la solución paso a paso" } }
                     </button>
                     if has_variants(n) {
@@ -371,6 +436,12 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
                         <button type="button" class="link" onclick={lesson_numbers}>{ "Volver a los números de la lección" }</button>
                     }
                 </div>
+                if warn {
+                    <p class="solution-note" data-figure="reveal-warning">{ REVEAL_WARNING }</p>
+                }
+                if let Some(why) = closed.filter(|_| policy != Solutions::Always && !no_solution) {
+                    <p class="solution-note" data-figure="solution-closed">{ why }</p>
+                }
                 if let Some(s) = summary {
                     <p class="exercise-summary" role="status" data-figure="summary">{ s }</p>
                 } else if right_before {

@@ -3,11 +3,16 @@
 //!
 //! Out:
 //! * `{ type: "sensei-lab:height", version: 1, height }` — the piece's height in CSS px;
-//! * `{ type: "sensei-lab:score", version: 2, lesson, exercise, variant, right, total }` —
+//! * `{ type: "sensei-lab:score", version: 2, lesson, exercise, variant, right, total, revealed }` —
 //!   after the student checks an exercise (version 1's fields, unchanged);
-//! * `{ type: "sensei-lab:score", version: 2, lesson, task, right, total }` —
+//! * `{ type: "sensei-lab:score", version: 2, lesson, task, right, total, revealed }` —
 //!   after the student checks a widget's task (`task`: `widget/id`; `right`
 //!   0 or 1 of `total` 1).
+//!
+//! `right` counts only what was found: a part right after its worked
+//! solution was opened, or a task right after its answer was shown, is not
+//! in it but in `revealed` (the parts right in this check that earn nothing;
+//! there only when there are some).
 //!
 //! In, the only one read: `{ type: "sensei-lab:hello", version: 1 }` from the
 //! parent window, answered with the height (a host script that loads after
@@ -25,6 +30,7 @@
 //! Nothing a message says ever changes what the student sees.
 
 use wasm_bindgen::JsValue;
+use yew::prelude::{hook, use_effect_with, use_state};
 
 /// The version of `sensei-lab:height` and `sensei-lab:hello`.
 pub const VERSION: u32 = 1;
@@ -69,8 +75,23 @@ pub fn post_h5p(action: &str, heights: &[(&str, f64)]) {
     post(&fields);
 }
 
-pub fn post_score(lesson: &str, exercise: u32, variant: u32, right: usize, total: usize) {
-    post(&[
+/// Whether a score goes anywhere: to a course platform that launched the
+/// lab, or to the page around an embed (this page is in an iframe). Known
+/// after the first render, which a prerendered page shares: `false` until then.
+#[hook]
+pub fn use_scored() -> bool {
+    let scored = use_state(|| false);
+    {
+        let scored = scored.clone();
+        use_effect_with((), move |_| scored.set(crate::ui::lms::active() || parent().is_some()));
+    }
+    *scored
+}
+
+/// An exercise checked: `right`, the parts right that earn credit; `revealed`,
+/// those right only after the solution was opened.
+pub fn post_score(lesson: &str, exercise: u32, variant: u32, right: usize, revealed: usize, total: usize) {
+    let mut fields: Vec<(&str, JsValue)> = vec![
         ("type", "sensei-lab:score".into()),
         ("version", SCORE_VERSION.into()),
         ("lesson", lesson.into()),
@@ -78,19 +99,28 @@ pub fn post_score(lesson: &str, exercise: u32, variant: u32, right: usize, total
         ("variant", variant.into()),
         ("right", (right as u32).into()),
         ("total", (total as u32).into()),
-    ]);
+    ];
+    if revealed > 0 {
+        fields.push(("revealed", (revealed as u32).into()));
+    }
+    post(&fields);
 }
 
-/// A widget's task checked: `task` is `widget/id`.
-pub fn post_task_score(lesson: &str, task: &str, right: bool) {
-    post(&[
+/// A widget's task checked: `task` is `widget/id`; `right` only when it
+/// earns credit, `revealed` when it is right after its answer was shown.
+pub fn post_task_score(lesson: &str, task: &str, right: bool, revealed: bool) {
+    let mut fields: Vec<(&str, JsValue)> = vec![
         ("type", "sensei-lab:score".into()),
         ("version", SCORE_VERSION.into()),
         ("lesson", lesson.into()),
         ("task", task.into()),
         ("right", u32::from(right).into()),
         ("total", 1u32.into()),
-    ]);
+    ];
+    if revealed {
+        fields.push(("revealed", 1u32.into()));
+    }
+    post(&fields);
 }
 
 /// A message from the parent window that asks for the height.

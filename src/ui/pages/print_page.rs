@@ -21,7 +21,10 @@ pub fn PrintPage(props: &PrintPageProps) -> Html {
     };
     let (class, class_note) =
         url_state::query_value("class").map_or((0, None), |c| variant_from_text(&c, "La versión de la clase"));
-    let solutions = url_state::query_value(crate::route::SOLUTIONS_KEY).is_some_and(|v| v == "1");
+    // Inside a SCORM package, which learners open, the sheet has no key: a
+    // solution opens in its exercise, where opening it is counted.
+    let in_package = crate::ui::host::package().is_some();
+    let solutions = !in_package && url_state::query_value(crate::route::SOLUTIONS_KEY).is_some_and(|v| v == "1");
     let link = |class: u32, solutions: bool| {
         let mut q = Vec::new();
         if class > 0 {
@@ -46,7 +49,9 @@ pub fn PrintPage(props: &PrintPageProps) -> Html {
         <main class="print-page">
             <div class="print-controls">
                 <Link to={Route::Lesson { lesson: props.slug.clone() }}>{ "← Volver a la lección" }</Link>
-                <a href={link(class, !solutions)}>{ if solutions { "Sin soluciones" } else { "Con soluciones" } }</a>
+                if !in_package {
+                    <a href={link(class, !solutions)}>{ if solutions { "Sin soluciones" } else { "Con soluciones" } }</a>
+                }
                 <button type="button" class="primary" onclick={print}>{ "Imprimir" }</button>
             </div>
             <h1>{ format!("{} · Ejercicios", lesson.title) }</h1>

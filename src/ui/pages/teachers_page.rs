@@ -61,6 +61,9 @@ fn piece_card(slug: &str, piece: Piece, name: String, src: String, about: Html) 
 pub fn TeachersPage(props: &TeachersPageProps) -> Html {
     // The class's variant: from the address (`?class=K`), then as chosen here.
     let class = use_state(|| url_state::query_value("class").map_or(0, |c| variant_from_text(&c, "").0));
+    // The package's worked solutions: after a check (as on the site), only
+    // once every part was checked, or never (`scripts/scorm.mjs --solutions`).
+    let solutions = use_state(|| "always");
     // Not inside a SCORM package, which students open: the keys are here.
     let Some(lesson) = crate::lesson::find(&props.slug).filter(|_| crate::ui::host::package().is_none()) else {
         return html! { <crate::ui::pages::not_found::NotFound /> };
@@ -84,6 +87,18 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
             class.set(k);
         })
     };
+    let on_solutions = |word: &'static str| {
+        let solutions = solutions.clone();
+        Callback::from(move |_: Event| solutions.set(word))
+    };
+    let package_name = format!(
+        "{slug}{}.zip",
+        match *solutions {
+            "checked" => "-soluciones-al-comprobar",
+            "never" => "-sin-soluciones",
+            _ => "",
+        }
+    );
     let k = *class;
     let with_class = |path: String, more: &str| {
         let mut q: Vec<String> = Vec::new();
@@ -129,13 +144,23 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
                 <section id="scorm" class="teachers-part">
                     <h2>{ "Paquete SCORM 1.2 para tu plataforma" }</h2>
                     <p>{ "Un solo archivo que subes a Moodle, Canvas o Blackboard como actividad SCORM. La plataforma recibe, de cada estudiante: el estado (incompleto, aprobado o no aprobado según una calificación mínima de 80 %), la calificación (el porcentaje de partes correctas: las de los nueve ejercicios, con los números de la lección, y una por la tarea de cada widget) y cada respuesta comprobada. El avance se guarda en la plataforma: sigue al estudiante en otra computadora." }</p>
-                    <p><a class="primary scorm-download" href={url_state::href(&format!("/scorm/{slug}.zip"))} download="">{ format!("Descargar {slug}.zip") }</a></p>
+                    <p>{ "Solo cuenta lo que el estudiante encontró: una parte que responde bien después de abrir su solución paso a paso, o una tarea que acierta después de ver su respuesta, se marca bien en la página y en su respuesta comprobada, pero no suma a la calificación (antes de abrirla, la página se lo dice). Lo que ya tenía bien antes sigue contando." }</p>
+                    <fieldset class="scorm-solutions">
+                        <legend>{ "La solución paso a paso de cada ejercicio, en el paquete" }</legend>
+                        <label class="option"><input type="radio" name="scorm-solutions" value="always" checked={*solutions == "always"} onchange={on_solutions("always")} />
+                            <span>{ "Después de comprobar una vez, como en el sitio" }</span></label>
+                        <label class="option"><input type="radio" name="scorm-solutions" value="checked" checked={*solutions == "checked"} onchange={on_solutions("checked")} />
+                            <span>{ "Solo cuando comprobó una respuesta en cada parte" }</span></label>
+                        <label class="option"><input type="radio" name="scorm-solutions" value="never" checked={*solutions == "never"} onchange={on_solutions("never")} />
+                            <span>{ "Nunca (para un examen)" }</span></label>
+                    </fieldset>
+                    <p><a class="primary scorm-download" href={url_state::href(&format!("/scorm/{package_name}"))} download="">{ format!("Descargar {package_name}") }</a></p>
                     <details>
                         <summary>{ "Cómo subirlo" }</summary>
                         <ul>
                             <li>{ "Moodle: «Agregar una actividad o un recurso» → «Paquete SCORM»; arrastra el .zip a «Paquete» y, en «Calificación», pon «Método de calificación» en «Calificación más alta». Haz clic en «Guardar cambios y mostrar»." }</li>
                             <li>{ "Canvas: en «Configuración» → «Aplicaciones», activa SCORM; luego, en el menú del curso, «SCORM» → «Subir paquete SCORM». Elige el .zip y ponle puntos a la tarea que se crea." }</li>
-                            <li>{ "Con otra versión de la clase u otra calificación mínima, quien mantiene el laboratorio genera el paquete con «./lab build --scorm --class K --mastery N»." }</li>
+                            <li>{ "Con otra versión de la clase u otra calificación mínima, quien mantiene el laboratorio genera el paquete con «./lab build --scorm --class K --mastery N --solutions always|checked|never»." }</li>
                         </ul>
                     </details>
                 </section>

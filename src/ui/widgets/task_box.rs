@@ -120,6 +120,8 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
             }
         });
     }
+    // Whether a score goes anywhere: then the box says what a shown answer costs.
+    let scored = crate::ui::pages::embed_messages::use_scored();
     let input_ref = use_node_ref();
     let Some(ctx) = ctx else { return Html::default() };
     let Some((task, body)) = ctx.tasks.get(props.index).cloned() else {
@@ -138,14 +140,21 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
     // Marks, keeps and says a check.
     let conclude = {
         let (state, slug, key, query) = (state.clone(), ctx.slug.clone(), key.clone(), props.query.clone());
+        let shows_answer = !matches!(task.kind, Kind::Goal(_));
         move |verdict: Verdict, typed: String| {
             let mut s = (*state).clone();
             let right = verdict.is_right();
             let (mut progress, _) = progress_store::load();
             progress.record_task(&key, right, &typed);
+            // A wrong prediction or finding is answered with the value: right
+            // later, it is right on the page but earns nothing.
+            if !right && shows_answer {
+                progress.reveal_task(&key);
+            }
+            let seen = right && progress.task(&key).is_some_and(|t| t.revealed);
             s.notice = progress_store::save(&progress).err();
             s.before = progress.task(&key).cloned();
-            crate::ui::pages::embed_messages::post_task_score(&slug, &key, right);
+            crate::ui::pages::embed_messages::post_task_score(&slug, &key, right && !seen, seen);
             // An LMS that launched the lab hears it: what was typed, or a goal's state.
             if crate::ui::lms::active() {
                 let state_now = if query.is_empty() {
@@ -295,6 +304,11 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
                 (false, true) => "Ya lo intentaste en otra visita.".to_string(),
                 (false, false) => format!("Ya lo intentaste en otra visita (tu última respuesta: «{}»).", b.answer),
             });
+    // What a shown answer costs, said before it is shown and when it applies.
+    let seen_before = state.before.as_ref().is_some_and(|b| b.revealed);
+    let right_before = state.before.as_ref().is_some_and(|b| b.right);
+    let warn = scored && answering && unit.is_some() && state.verdict.is_none() && !right_before && !seen_before;
+    let no_credit = scored && seen_before && state.verdict.as_ref().is_some_and(Verdict::is_right);
     let input_id = format!("{dom_id}-answer");
     let field = unit.filter(|_| answering).map(|u| {
         let label = if matches!(task.kind, Kind::Predict { .. }) { "Tu predicción" } else { "Lo que encontraste" };
@@ -351,7 +365,13 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
                 if predicting {
                     <p class="task-hidden">{ "Los resultados quedan ocultos hasta que escribas tu predicción y presiones «Comprobar»." }</p>
                 }
+                if warn {
+                    <p class="task-note" data-figure="reveal-warning">{ "Si fallas, verás la respuesta, y acertar después ya no sumará a tu calificación." }</p>
+                }
                 { verdict.unwrap_or_default() }
+                if no_credit {
+                    <p class="task-note" data-figure="no-credit">{ "Bien, pero ya no suma a tu calificación: habías visto la respuesta." }</p>
+                }
             </div>
             if let Some(b) = before {
                 <p class="task-before">{ b }</p>

@@ -95,6 +95,17 @@ impl HerdChart {
     }
 }
 
+/// A run's colour in every chart of the herd (its columns here, its clients
+/// on the stage): «sin jitter» is always the contrast colour, the jitter
+/// chosen beside it the primary one, whichever is chosen and shown alone.
+pub fn series_color(label: &str) -> RGBColor {
+    if label == crate::sim::policy::backoff::Jitter::None.label() {
+        palette::CONTRAST
+    } else {
+        palette::PRIMARY
+    }
+}
+
 /// Draws the chart on `root`, whatever the backend.
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -117,14 +128,13 @@ pub fn draw<DB: DrawingBackend>(
     let (w, _) = root.dim_in_pixel();
     let small = w < 520;
     let font = if small { 12 } else { 14 };
-    // The reference (drawn first, behind), then the chosen policy.
-    let colors = [palette::PRIMARY, palette::CONTRAST];
+    // The reference (drawn first, behind), then the chosen policy; each in its run's colour.
     let mut legend = Legend::new();
-    for (i, s) in chart.series.iter().enumerate().rev() {
+    for s in chart.series.iter().rev() {
         let peak = s.columns.iter().map(|c| c.2).max().unwrap_or(0);
         legend.add(
             format!("{} (pico {})", s.label, crate::fmt::es_int(peak as i64)),
-            Swatch::Box(colors[i.min(1)]),
+            Swatch::Box(series_color(&s.label)),
         );
     }
     legend.add(
@@ -159,7 +169,7 @@ pub fn draw<DB: DrawingBackend>(
     // Columns at least ~2 px wide, so that a one-window wave stays visible.
     let min_w = x_max / w.max(1) as f64 * 2.0;
     for (i, s) in chart.series.iter().enumerate().rev() {
-        let color = colors[i.min(1)];
+        let color = series_color(&s.label);
         let fill = color.mix(if i == 0 { 0.85 } else { 0.55 }).filled();
         c.draw_series(
             s.columns
@@ -240,6 +250,34 @@ mod tests {
         for label in ["1", "10", "100", "1,000"] {
             assert!(svg.contains(&format!("\n{label}\n</text>")), "{label}");
         }
+    }
+
+    /// «sin jitter» is one colour in all the herd's charts (issue 42): the
+    /// contrast colour beside another jitter, alone, and on the stage.
+    #[test]
+    fn sin_jitter_keeps_its_colour() {
+        let orange = "#D95F02";
+        let blue = "#1F6FB2";
+        let svg_of = |c: &HerdChart| {
+            let mut svg = String::new();
+            {
+                let root = SVGBackend::with_string(&mut svg, (800, 360)).into_drawing_area();
+                draw(&root, c).unwrap();
+            }
+            svg.to_uppercase()
+        };
+        let both = svg_of(&lesson_chart());
+        assert!(both.contains(orange) && both.contains(blue));
+        let none = simulate(&HerdParams {
+            jitter: Jitter::None,
+            ..HerdParams::default()
+        });
+        let alone = svg_of(&HerdChart::new(50, ("sin jitter", &none), None));
+        assert!(alone.contains(orange), "sin jitter alone is orange");
+        assert!(!alone.contains(blue), "nothing of sin jitter alone is blue");
+        let full = simulate(&HerdParams::default());
+        let chosen = svg_of(&HerdChart::new(50, ("full jitter", &full), None));
+        assert!(chosen.contains(blue) && !chosen.contains(orange));
     }
 
     #[test]

@@ -21,13 +21,17 @@ pub struct Stage {
     pub waiting: u32,
 }
 
-/// The colour of a mark, as the charts and the text name it.
-pub fn color(state: MarkState) -> RGBColor {
+/// The colour of a mark of the run `run`: a waiting client in its run's
+/// colour, the one its columns have in the chart above
+/// ([`super::herd::series_color`]: «sin jitter» orange on both), lighter
+/// before its first rejection; the piles green (served) and red (gave up).
+pub fn color(state: MarkState, run: &str) -> RGBAColor {
+    let series = super::herd::series_color(run);
     match state {
-        MarkState::First => palette::PRIMARY,
-        MarkState::Retrying => palette::CONTRAST,
-        MarkState::Served => palette::OK,
-        MarkState::GaveUp => palette::ZOMBIE,
+        MarkState::First => series.mix(0.5),
+        MarkState::Retrying => series.mix(1.0),
+        MarkState::Served => palette::OK.mix(1.0),
+        MarkState::GaveUp => palette::ZOMBIE.mix(1.0),
     }
 }
 
@@ -63,10 +67,15 @@ pub fn draw<DB: DrawingBackend>(
     let lane_dot = dot.max(3);
     let lanes_bottom = if s.marks.stride > 1 { bottom - line } else { bottom };
     let lanes = ((lanes_bottom - top) / 3).max(1) as u32;
-    // Headings.
+    // Headings: the run's name after a swatch of its colour, as in the chart's key.
+    let swatch = font - 4;
+    root.draw(&Rectangle::new(
+        [(lane_x0, 4), (lane_x0 + swatch, 4 + swatch)],
+        super::herd::series_color(&s.run).filled(),
+    ))?;
     root.draw(&Text::new(
         format!("{}: {} esperando", s.run, es_int(s.waiting as i64)),
-        (lane_x0, 2),
+        (lane_x0 + swatch + 4, 2),
         text(font),
     ))?;
     if s.marks.stride > 1 {
@@ -100,7 +109,7 @@ pub fn draw<DB: DrawingBackend>(
                     lane_x0 + (m.progress * span) as i32,
                     top + (row_of(m.client, lanes) as i32 * (lanes_bottom - top - lane_dot)) / lanes as i32,
                 );
-                return Rectangle::new([(x, y), (x + lane_dot, y + lane_dot)], color(m.state).filled());
+                return Rectangle::new([(x, y), (x + lane_dot, y + lane_dot)], color(m.state, &s.run).filled());
             }
             MarkState::Served | MarkState::GaveUp => {
                 let y0 = if m.state == MarkState::Served { top } else { gave_up_y };
@@ -108,7 +117,7 @@ pub fn draw<DB: DrawingBackend>(
                 (pile_x + col as i32 * cell, (y0 + row as i32 * cell).min(bottom - dot))
             }
         };
-        Rectangle::new([(x, y), (x + dot, y + dot)], color(m.state).filled())
+        Rectangle::new([(x, y), (x + dot, y + dot)], color(m.state, &s.run).filled())
     });
     for d in dots {
         root.draw(&d)?;
@@ -147,5 +156,30 @@ mod tests {
         assert!(svg.matches("<rect").count() >= 1000, "{}", svg.matches("<rect").count());
         let end = tr.at(tr.end_ms());
         assert_eq!(end.served, 1000);
+    }
+
+    /// The stage of «sin jitter» is in its colour in the chart above, orange,
+    /// whether or not another jitter is beside it (issue 42).
+    #[test]
+    fn a_run_keeps_its_colour_on_the_stage() {
+        let p = HerdParams {
+            jitter: crate::sim::policy::backoff::Jitter::None,
+            ..HerdParams::default()
+        };
+        let tr = HerdTrace::record(&p);
+        let t = 300.0;
+        let m = tr.at(t);
+        assert!(m.waiting > 0);
+        let svg = super::super::Chart::Stage(Stage {
+            run: "sin jitter".into(),
+            marks: tr.marks(t),
+            served: m.served,
+            gave_up: m.gave_up,
+            waiting: m.waiting,
+        })
+        .svg(349, 220, "pre")
+        .to_lowercase();
+        assert!(svg.contains("#d95f02"), "sin jitter's clients are orange");
+        assert!(!svg.contains("#1f6fb2"), "and none of them blue");
     }
 }

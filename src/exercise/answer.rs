@@ -104,6 +104,14 @@ const MAX_LEN: usize = 200;
 const QUOTE_LEN: usize = 40;
 
 pub fn read(text: &str, unit: Unit) -> Read {
+    read_as(text, unit, "")
+}
+
+/// [`read`], for a question that names what it counts (`question`: its
+/// words, «los clientes que se rinden»): a count or a rate may then be
+/// followed by a word of it, «700 clientes», as well as by the words every
+/// count may carry («intentos», «veces»).
+pub fn read_as(text: &str, unit: Unit, question: &str) -> Read {
     let orig: String = text.chars().take(MAX_LEN).collect();
     let orig = orig.trim();
     if orig.is_empty() {
@@ -116,7 +124,7 @@ pub fn read(text: &str, unit: Unit) -> Read {
         Unit::YesNo => read_yes_no(t).map(Read::YesNo).ok_or(t),
         Unit::Choice => read_choice(t).map(Read::Choice).ok_or(t),
         Unit::Clock => read_clock(t, orig).map(Read::Number),
-        _ => read_quantity(t, orig, unit).map(Read::Number),
+        _ => read_quantity(t, orig, unit, question).map(Read::Number),
     };
     result.unwrap_or_else(|bad| {
         let at = offset(t, bad);
@@ -238,6 +246,10 @@ struct Number<'a> {
     /// Written `2.500`: a dot followed by exactly three digits, as a
     /// thousands dot would be (read as a decimal point all the same).
     dot_thousands: bool,
+    /// Digits typed after the decimal point (`2.50`: 2).
+    decimals: u32,
+    /// Written as a power (`4³`): no last digit to round at.
+    power: bool,
 }
 
 /// The leading run of letters of `s` (`"k ms"` → `"k"`, `"mil/s"` → `"mil"`).
@@ -267,7 +279,7 @@ fn number<'a>(t: &'a str, orig: &str) -> Result<Number<'a>, &'a str> {
         })
         .map_or(s.len(), |(i, _)| i);
     let (num, rest) = s.split_at(end);
-    let typed = parse_plain(num).ok_or(s)?;
+    let (typed, decimals) = parse_plain(num).ok_or(s)?;
     let mut value = typed;
     let mut rest = rest.trim_start();
     // 4³ = 4^3 = 4 ^ 3 = 4**3 = 64
@@ -335,11 +347,14 @@ fn number<'a>(t: &'a str, orig: &str) -> Result<Number<'a>, &'a str> {
         rest,
         typed,
         dot_thousands,
+        decimals,
+        power: exponent.is_some(),
     })
 }
 
-/// `2,500` · `2500` · `2 500` · `2.5` · `2,5` (a decimal comma) · `1,000,000.5`.
-fn parse_plain(s: &str) -> Option<f64> {
+/// `2,500` · `2500` · `2 500` · `2.5` · `2,5` (a decimal comma) · `1,000,000.5`,
+/// and how many digits follow the decimal point.
+fn parse_plain(s: &str) -> Option<(f64, u32)> {
     // A space may only separate thousands (`2 500`): «4 3» or «1 50» are
     // two numbers, not 43 or 150.
     let spaced: Vec<&str> = s
@@ -394,7 +409,8 @@ fn parse_plain(s: &str) -> Option<f64> {
     if !normal.chars().all(|c| c.is_ascii_digit() || c == '.') || normal.matches('.').count() > 1 || normal == "." {
         return None;
     }
-    crate::fmt::parse_decimal(&normal).map(|v| sign * v)
+    let decimals = normal.split_once('.').map_or(0, |(_, f)| f.len() as u32);
+    crate::fmt::parse_decimal(&normal).map(|v| (sign * v, decimals))
 }
 
 /// `rest` is only a closing dot, or nothing.
@@ -437,7 +453,68 @@ const NOUNS: [&str; 12] = [
     "copia",
 ];
 
-fn read_quantity<'a>(t: &'a str, orig: &str, unit: Unit) -> Result<f64, &'a str> {
+/// Words of a question that are not what it counts.
+const NOT_NOUNS: [&str; 40] = [
+    "los",
+    "las",
+    "del",
+    "que",
+    "con",
+    "sin",
+    "por",
+    "para",
+    "una",
+    "uno",
+    "unos",
+    "unas",
+    "sus",
+    "ese",
+    "esa",
+    "eso",
+    "esos",
+    "esas",
+    "este",
+    "esta",
+    "antes",
+    "después",
+    "despues",
+    "cada",
+    "más",
+    "mas",
+    "menos",
+    "hasta",
+    "cuando",
+    "cuántos",
+    "cuantos",
+    "cuántas",
+    "cuantas",
+    "segundo",
+    "segundos",
+    "minuto",
+    "minutos",
+    "hora",
+    "horas",
+    "milisegundos",
+];
+
+/// Whether `word` (typed after a number, lower case) is a word `question`
+/// names, as it is or in the singular or plural: «cliente», «clientes».
+fn named_in(word: &str, question: &str) -> bool {
+    if word.chars().count() < 3 || NOT_NOUNS.contains(&word) || question.is_empty() {
+        return false;
+    }
+    let q = crate::text::lower(question);
+    q.split(|c: char| !crate::text::is_alnum(c)).any(|w| {
+        !w.is_empty()
+            && (w == word
+                || w.strip_suffix('s') == Some(word)
+                || w.strip_suffix("es") == Some(word)
+                || word.strip_suffix('s') == Some(w)
+                || word.strip_suffix("es") == Some(w))
+    })
+}
+
+fn read_quantity<'a>(t: &'a str, orig: &str, unit: Unit, question: &str) -> Result<f64, &'a str> {
     if unit == Unit::Ms {
         return read_ms(t, orig).map(|(ms, _)| ms);
     }
@@ -447,14 +524,15 @@ fn read_quantity<'a>(t: &'a str, orig: &str, unit: Unit) -> Result<f64, &'a str>
         Unit::Rate => {
             // «4,500 intentos por segundo», «4,500/s», «270 por minuto»; what follows may say where.
             let w = letters(rest);
-            let mut r: String = if NOUNS.iter().any(|p| w.starts_with(p)) || w == "req" || w == "reqs" {
-                &rest[w.len()..]
-            } else {
-                rest
-            }
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
+            let mut r: String =
+                if NOUNS.iter().any(|p| w.starts_with(p)) || w == "req" || w == "reqs" || named_in(w, question) {
+                    &rest[w.len()..]
+                } else {
+                    rest
+                }
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect();
             for tail in ["alfondo", "enelfondo", "porpod", "cadapod"] {
                 if let Some(head) = r.strip_suffix(tail) {
                     r = head.to_string();
@@ -491,6 +569,7 @@ fn read_quantity<'a>(t: &'a str, orig: &str, unit: Unit) -> Result<f64, &'a str>
             let w = letters(rest);
             let next = letters(rest[w.len()..].trim_start());
             let noun = NOUNS.iter().any(|p| w.starts_with(p))
+                || named_in(w, question)
                 || w.starts_with("req")
                 || (w == "en" && next == "vuelo")
                 || (w == "por" && (next.starts_with("req") || next == "pod"));
@@ -523,6 +602,150 @@ pub fn other_reading(text: &str, unit: Unit) -> Option<(f64, &'static str)> {
         Some((v * 100.0, "Aquí un número solo ya es un porcentaje."))
     } else {
         None
+    }
+}
+
+/// How finely `text` was written: one unit of its last typed digit, in the
+/// part's base unit («2.5 s» as ms: 100; «17 %»: 0.01; «700»: 1; «12:00:05»:
+/// 1 s); 0 for a power («4³»), which has no last digit to round at. `None`
+/// when the text is not a number (read as [`read_as`] reads it).
+pub fn resolution(text: &str, unit: Unit, question: &str) -> Option<f64> {
+    let Read::Number(v) = read_as(text, unit, question) else {
+        return None;
+    };
+    let orig: String = text.chars().take(MAX_LEN).collect();
+    let orig = orig.trim();
+    let lower = crate::text::lower(orig);
+    if unit == Unit::Clock && lower.contains(':') {
+        let secs = lower.rsplit(':').next().unwrap_or_default();
+        let digits = secs.split_whitespace().next().unwrap_or_default();
+        let decimals = digits.split_once(['.', ',']).map_or(0, |(_, f)| f.len() as i32);
+        return Some(10f64.powi(-decimals));
+    }
+    let n = number(&lower, orig).ok()?;
+    if n.power {
+        return Some(0.0);
+    }
+    let ulp = 10f64.powi(-(n.decimals.min(30) as i32));
+    let scale = if n.typed != 0.0 {
+        (v / n.typed).abs()
+    } else if unit == Unit::Share {
+        0.01
+    } else {
+        1.0
+    };
+    Some(ulp * scale).filter(|r| r.is_finite())
+}
+
+/// Words a question may count, to name in its example: «un número de
+/// clientes». The first of them the question names is the one.
+const COUNTED: [&str; 14] = [
+    "clientes",
+    "intentos",
+    "reintentos",
+    "requests",
+    "llamadas",
+    "peticiones",
+    "veces",
+    "fallbacks",
+    "posts",
+    "lugares",
+    "copias",
+    "respuestas",
+    "pods",
+    "consultas",
+];
+
+/// What the question counts, as it names it («clientes»), if it names one of [`COUNTED`].
+fn counted_in(question: &str) -> Option<&'static str> {
+    let q = crate::text::lower(question);
+    q.split(|c: char| !crate::text::is_alnum(c)).find_map(|w| {
+        COUNTED
+            .iter()
+            .find(|c| **c == w || c.strip_suffix('s') == Some(w))
+            .copied()
+    })
+}
+
+/// A round number of the size of `near` (in the unit's base), for an
+/// example: the same power of ten, another first digit (300 near 700, 2,000
+/// near 3,500), so that it shows the size without giving a value away.
+fn example_near(near: f64) -> Option<f64> {
+    let a = near.abs();
+    if !a.is_finite() || a < 1e-9 {
+        return None;
+    }
+    let m = 10f64.powi(a.log10().floor() as i32);
+    let lead = (a / m).floor();
+    Some(m * if lead == 3.0 { 2.0 } else { 3.0 })
+}
+
+/// What the learner is told was expected, when an answer cannot be read,
+/// for this question: in its unit, naming what it counts («un número de
+/// clientes, por ejemplo 300 (o 300 clientes)»), with an example of the
+/// size of `near` (the expected value, in the unit's base) when given.
+pub fn expected_for(unit: Unit, question: &str, near: Option<f64>) -> String {
+    let ex = near.and_then(example_near);
+    let noun = counted_in(question);
+    let int = |v: f64| es_dec(v, 4);
+    match unit {
+        Unit::Count => {
+            let v = ex.unwrap_or(300.0);
+            let v = if v < 1.0 { 3.0 } else { v };
+            match noun {
+                Some(n) => format!("un número de {n}, por ejemplo {} (o {} {n})", int(v), int(v)),
+                None => format!("un número, por ejemplo {}", int(v)),
+            }
+        }
+        Unit::Rate => {
+            let v = ex.unwrap_or(4_500.0);
+            let per = match noun {
+                Some(n) => format!("un número de {n} por segundo"),
+                None => "un número por segundo".to_string(),
+            };
+            if v >= 1_000.0 {
+                let k = int(v / 1_000.0);
+                format!("{per}, por ejemplo {} (o {k} mil, {k}k)", int(v))
+            } else {
+                format!("{per}, por ejemplo {} (o {} por segundo)", int(v), int(v))
+            }
+        }
+        Unit::Ms => {
+            let v = ex.unwrap_or(150.0);
+            format!(
+                "un número de milisegundos, por ejemplo {} (o con su unidad: {} ms, {} s)",
+                int(v),
+                int(v),
+                int(v / 1_000.0)
+            )
+        }
+        Unit::Share => {
+            let pct = ex.map_or(16.0, |v| v * 100.0);
+            let pct = if pct > 100.0 { 30.0 } else { pct };
+            format!("un porcentaje, por ejemplo {} (se lee {} %)", int(pct), int(pct))
+        }
+        Unit::Clock => {
+            let secs = near.filter(|v| *v >= 0.0).and_then(example_near).unwrap_or(5.0);
+            let secs = secs.min(3_000.0);
+            format!(
+                "una hora, por ejemplo {} (o {} s después de las 12:00:00)",
+                clock(secs, 3),
+                int(secs)
+            )
+        }
+        Unit::YesNo | Unit::Choice => unit.expected().to_string(),
+    }
+}
+
+/// What the learner is told when `got` could not be read, for this
+/// question: [`Read::message`] with [`expected_for`]'s example.
+pub fn message_for(got: &Read, unit: Unit, question: &str, near: Option<f64>) -> Option<String> {
+    match got {
+        Read::Unreadable { not_understood, .. } => Some(format!(
+            "No entendí «{not_understood}»; se esperaba {}.",
+            expected_for(unit, question, near)
+        )),
+        _ => None,
     }
 }
 
@@ -744,6 +967,73 @@ mod tests {
         for t in ["2.5", "2.50", "2.5000", "0.500", "2,500", "1,250.500"] {
             assert_eq!(other_reading(t, Unit::Count), None, "{t}");
         }
+    }
+
+    #[test]
+    fn a_word_the_question_names_follows_a_count() {
+        let q = "los clientes que se rinden";
+        for t in [
+            "700 clientes",
+            "700 cliente",
+            "700 CLIENTES",
+            "700 clientes se rinden",
+            "≈ 700 clientes.",
+        ] {
+            assert_eq!(read_as(t, Unit::Count, q), Read::Number(700.0), "{t}");
+        }
+        // Not without the question, nor a word it does not name, nor its little words.
+        assert!(matches!(read("700 clientes", Unit::Count), Read::Unreadable { .. }));
+        for t in ["700 manzanas", "700 que", "700 los", "700 ms", "700 segundos"] {
+            assert!(matches!(read_as(t, Unit::Count, q), Read::Unreadable { .. }), "{t}");
+        }
+        // A rate: «4,500 fallbacks por segundo» where the question counts fallbacks.
+        assert_eq!(
+            read_as("4,500 fallbacks por segundo", Unit::Rate, "fallbacks por segundo"),
+            Read::Number(4_500.0)
+        );
+    }
+
+    #[test]
+    fn how_finely_a_number_was_typed() {
+        let r = |t: &str, u: Unit| resolution(t, u, "").unwrap();
+        assert_eq!(r("700", Unit::Count), 1.0);
+        assert!((r("2.5 s", Unit::Ms) - 100.0).abs() < 1e-9);
+        assert!((r("17 %", Unit::Share) - 0.01).abs() < 1e-12);
+        assert!((r("15.79", Unit::Share) - 0.0001).abs() < 1e-12);
+        assert!((r("2.85k", Unit::Count) - 10.0).abs() < 1e-9);
+        assert_eq!(r("4³", Unit::Count), 0.0);
+        assert_eq!(r("12:00:05", Unit::Clock), 1.0);
+        assert!((r("12:00:05.5", Unit::Clock) - 0.1).abs() < 1e-12);
+        assert_eq!(resolution("mucho", Unit::Count, ""), None);
+    }
+
+    #[test]
+    fn examples_fit_the_question() {
+        assert_eq!(
+            expected_for(Unit::Count, "los clientes que se rinden", Some(700.0)),
+            "un número de clientes, por ejemplo 300 (o 300 clientes)"
+        );
+        assert_eq!(
+            expected_for(Unit::Count, "(b) Requests que esperaron sus 150 ms", Some(2_500.0)),
+            "un número de requests, por ejemplo 3,000 (o 3,000 requests)"
+        );
+        // The same first digit as the answer is never the example's.
+        assert_eq!(expected_for(Unit::Count, "", Some(350.0)), "un número, por ejemplo 200");
+        assert_eq!(
+            expected_for(Unit::Rate, "", Some(4_500.0)),
+            "un número por segundo, por ejemplo 3,000 (o 3 mil, 3k)"
+        );
+        assert_eq!(
+            expected_for(Unit::Share, "", Some(0.0009)),
+            "un porcentaje, por ejemplo 0.03 (se lee 0.03 %)"
+        );
+        assert_eq!(
+            expected_for(Unit::Clock, "", Some(5.0)),
+            "una hora, por ejemplo 12:00:03 (o 3 s después de las 12:00:00)"
+        );
+        // Without a value to size it: the unit's own example.
+        assert!(expected_for(Unit::Ms, "", None).contains("por ejemplo 150"));
+        assert_eq!(expected_for(Unit::YesNo, "", Some(1.0)), "sí o no");
     }
 
     #[test]

@@ -26,7 +26,7 @@ pub mod progress;
 pub mod scorm;
 pub mod task;
 
-use answer::{read, Read, Unit};
+use answer::{Read, Unit};
 use serde::{Deserialize, Serialize};
 
 /// How many exercises the lesson has.
@@ -272,12 +272,20 @@ pub fn mistake_hint(part: &Part, got: &Read) -> Option<String> {
 }
 
 /// Marks one part's answer.
+/// A word the part's question names may follow a count («700 clientes»); a
+/// text that cannot be read is told an example that fits the question.
 pub fn check_part(part: &Part, text: &str) -> Mark {
-    let got = read(text, part.unit);
+    let got = answer::read_as(text, part.unit, &part.label);
     let shown = answer::shown(&got, part.unit).unwrap_or_default();
+    let near = match part.expect {
+        Expect::Number(v) => Some(v),
+        _ => None,
+    };
     match got {
         Read::Empty => Mark::Empty,
-        Read::Unreadable { .. } => Mark::Unreadable(got.message().unwrap_or_default()),
+        Read::Unreadable { .. } => {
+            Mark::Unreadable(answer::message_for(&got, part.unit, &part.label, near).unwrap_or_default())
+        }
         Read::Choice(c) if !part.options.is_empty() && !part.options.iter().any(|(l, _)| *l == c) => {
             Mark::Unreadable(format!(
                 "No hay opción «{c}»; se esperaba una de las letras {}.",

@@ -488,11 +488,51 @@ pub struct Verdict {
     /// What happened, one line per figure or condition: «Fueron 700; tu
     /// predicción: 850.», «el p99: 92.7 ms, menos de 100 ms ✓».
     pub lines: Vec<String>,
+    /// A right answer that is the figure itself, within rounding (not only
+    /// within the task's tolerance).
+    pub exact: bool,
 }
 
 impl Verdict {
     pub fn is_right(&self) -> bool {
         self.mark.is_right()
+    }
+
+    /// What a right prediction or finding is told: «Correcto» when it is the
+    /// figure (within rounding), «se acerca» when it is only within the
+    /// task's tolerance. `None` for any other mark.
+    pub fn right_words(&self, kind: &Kind) -> Option<&'static str> {
+        if !self.is_right() {
+            return None;
+        }
+        Some(match (self.exact, kind) {
+            (true, _) => "✓ Correcto",
+            (false, Kind::Predict { .. }) => "✓ Tu predicción se acerca (dentro de la tolerancia)",
+            (false, _) => "✓ Se acerca (dentro de la tolerancia)",
+        })
+    }
+}
+
+/// Whether `got` is `value` within rounding: equal, or equal as the verdict
+/// writes the figure, or `value` rounded to the last digit the learner typed
+/// (`typed`: «17 %» for 16.67 %, «1.3 s» for 1,250 ms, «12:00:05» for
+/// 12:00:05.08; a digit no coarser than a tenth of the value, or than a
+/// second on the clock, so «1k» is not 1,400 rounded).
+pub fn within_rounding(value: f64, got: f64, typed: &str, figure: &Figure) -> bool {
+    let d = (got - value).abs();
+    let eps = 1e-9 * value.abs().max(1.0);
+    if d <= eps || shown(got, figure.unit) == shown(value, figure.unit) {
+        return true;
+    }
+    // A time of day is rounded to the second at most («12:00:05» for 12:00:05.08).
+    let finest = if figure.unit == Unit::Clock {
+        1.0
+    } else {
+        value.abs() / 10.0
+    };
+    match answer::resolution(typed, figure.unit, figure.label) {
+        Some(r) if r > 0.0 && r <= finest => d <= r / 2.0 + eps,
+        _ => false,
     }
 }
 
@@ -510,6 +550,7 @@ pub fn check_answer(task: &Task, query: &str, typed: &str) -> Verdict {
                 figure.label
             )),
             lines: Vec::new(),
+            exact: false,
         };
     };
     let expect = if figure.unit == Unit::YesNo {
@@ -526,7 +567,15 @@ pub fn check_answer(task: &Task, query: &str, typed: &str) -> Verdict {
         options: Vec::new(),
         mistakes: Vec::new(),
     };
-    let mark = check_part(&part, typed);
+    let mut mark = check_part(&part, typed);
+    let exact = match answer::read_as(typed, figure.unit, figure.label) {
+        Read::Number(got) => within_rounding(value, got, typed, &figure),
+        _ => mark.is_right(),
+    };
+    // Within rounding is right, whatever the tolerance.
+    if let (true, Mark::Wrong { read, .. }) = (exact, mark.clone()) {
+        mark = Mark::Right { read };
+    }
     let lines = match &mark {
         Mark::Right { .. } | Mark::Wrong { .. } => vec![format!(
             "{}: {}.",
@@ -535,7 +584,11 @@ pub fn check_answer(task: &Task, query: &str, typed: &str) -> Verdict {
         )],
         _ => Vec::new(),
     };
-    Verdict { mark, lines }
+    Verdict {
+        exact: exact && mark.is_right(),
+        mark,
+        lines,
+    }
 }
 
 /// Checks the state a goal task reached (`query`: the widget's parameters).
@@ -578,6 +631,7 @@ pub fn check_state(task: &Task, query: &str) -> Verdict {
             Mark::Wrong { read, hint: None }
         },
         lines,
+        exact: all,
     }
 }
 

@@ -150,6 +150,19 @@ pub fn say(t: f64) -> String {
     }
 }
 
+/// A moment of a run that ends at `end`, with the end, in one unit for the
+/// whole run, so that a readout keeps its unit as it plays: in ms for a run
+/// under 10 s («350 ms de 1,410 ms»), else in s to the ms («7.833 s de 40 s»,
+/// «10.333 s de 40 s»; never «7,833 ms» then «10.3 s»).
+pub fn say_of(t: f64, end: f64) -> String {
+    if end >= 10_000.0 {
+        let s = |v: f64| format!("{} s", crate::fmt::es_dec(v / 1000.0, 3));
+        format!("{} de {}", s(t), s(end))
+    } else {
+        format!("{} de {}", say(t), say(end))
+    }
+}
+
 /// What a page and the command line say of a moment past the run's end
 /// (`moment` and `end` as the scenario says them), in lower case.
 pub fn past_end_note(moment: &str, end: &str) -> String {
@@ -194,6 +207,25 @@ mod tests {
         }
         fn prev_stop(&self, t: f64) -> f64 {
             (t.ceil() - 1.0).max(0.0)
+        }
+    }
+
+    #[test]
+    fn a_readout_keeps_one_unit_as_the_run_plays() {
+        // The storm's 40 s, a bucket at a time: seconds all along.
+        assert_eq!(say_of(7_833.0, 40_000.0), "7.833 s de 40 s");
+        assert_eq!(say_of(10_333.0, 40_000.0), "10.333 s de 40 s");
+        assert_eq!(say_of(0.0, 40_000.0), "0 s de 40 s");
+        assert_eq!(say_of(1.0, 10_001.0), "0.001 s de 10.001 s");
+        // The herd's 1,410 ms: milliseconds.
+        assert_eq!(say_of(350.0, 1_410.0), "350 ms de 1,410 ms");
+        for end in [500.0, 9_999.0, 10_000.0, 40_000.0, 600_000.0] {
+            for k in 0..=20 {
+                let said = say_of(end * k as f64 / 20.0, end);
+                let unit = |x: &str| x.split(' ').nth(1).unwrap_or_default().to_string();
+                let (a, b) = said.split_once(" de ").unwrap();
+                assert_eq!(unit(a), unit(b), "{said}");
+            }
         }
     }
 

@@ -3,7 +3,7 @@
 //! «Otra versión» draws other numbers (the variant is in the URL, so a link
 //! reproduces it). Everything comes from [`crate::exercise`].
 
-use crate::exercise::answer::{read, shown, Unit};
+use crate::exercise::answer::{read_as, shown, Unit};
 use crate::exercise::progress::Progress;
 use crate::exercise::scorm::{Solutions, REVEAL_WARNING};
 use crate::exercise::{build, check, check_part, has_variants, variant_from_text, Exercise, Mark, MAX_VARIANT};
@@ -409,7 +409,7 @@ pub fn ExerciseBlock(props: &ExerciseProps) -> Html {
                     };
                     // While typing (before a mark), what the text reads as.
                     let live = if mark.is_none() && !matches!(p.unit, Unit::YesNo | Unit::Choice) {
-                        shown(&read(&value, p.unit), p.unit)
+                        shown(&read_as(&value, p.unit, &p.label), p.unit)
                     } else {
                         None
                     };

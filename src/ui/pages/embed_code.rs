@@ -3,7 +3,7 @@
 //! ready to copy into a course page, with the resize script.
 
 use crate::ui::hooks::url_state;
-use crate::ui::route::{LessonSlug, Piece};
+use crate::ui::route::{LessonSlug, Piece, Route};
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
@@ -34,8 +34,14 @@ pub fn iframe_code(slug: &str, piece: &Piece, without: bool) -> String {
 
 #[component]
 pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
-    // In a SCORM package the pieces live in the course platform: nothing to link or embed from there.
-    if crate::ui::host::package().is_some() {
+    // In a SCORM package the pieces live in the course platform, and inside
+    // an embed the learner is on the course's page: nothing to link or embed
+    // from there (either is so for the page's whole life).
+    let embedded = matches!(
+        crate::ui::router::current(),
+        Route::EmbedSection { .. } | Route::EmbedWidget { .. } | Route::EmbedExercise { .. }
+    );
+    if crate::ui::host::package().is_some() || embedded {
         return Html::default();
     }
     let slug = use_context::<LessonSlug>().map(|s| s.0).unwrap_or_default();

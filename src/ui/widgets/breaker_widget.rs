@@ -9,7 +9,7 @@ use crate::sim::params::Injection;
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
-use crate::ui::widgets::controls::{command_line, controls, notes};
+use crate::ui::widgets::controls::{command_line_at, controls, notes};
 use crate::ui::widgets::figures::{figures, row};
 use crate::ui::widgets::player::{Player, Said};
 use crate::ui::widgets::widget_frame::WidgetFrame;
@@ -160,9 +160,22 @@ pub fn BreakerWidget() -> Html {
                 "state",
                 vec![m.state.label().to_string()],
             ),
-            row("hasta ahí, llegan a Triton", "calls", n(m.calls)),
-            row("hasta ahí, esperan su timeout", "timeouts", n(m.timeouts)),
-            row("hasta ahí, plan B al instante", "fallbacks-so-far", n(m.fallbacks)),
+            // Counted by whole seconds: said as of the last one finished.
+            row(
+                format!("hasta las {}, llegan a Triton", clock(start_s + m.seconds as f64)),
+                "calls",
+                n(m.calls),
+            ),
+            row(
+                format!("hasta las {}, esperan su timeout", clock(start_s + m.seconds as f64)),
+                "timeouts",
+                n(m.timeouts),
+            ),
+            row(
+                format!("hasta las {}, plan B al instante", clock(start_s + m.seconds as f64)),
+                "fallbacks-so-far",
+                n(m.fallbacks),
+            ),
         ]);
     }
     let said = move |t: f64| clock(start_s + t / 1000.0);
@@ -193,7 +206,7 @@ pub fn BreakerWidget() -> Html {
                 if r.transitions.len() > shown {
                     <p class="aside">{ format!("… y {} más hasta el final.", crate::fmt::es_count((r.transitions.len() - shown) as i64, "cambio de estado", "cambios de estado")) }</p>
                 }
-                { command_line(&h) }
+                { command_line_at(&h, moment) }
             </div>
         </WidgetFrame>
     }

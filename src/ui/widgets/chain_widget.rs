@@ -7,7 +7,7 @@ use crate::sim::playback::say;
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
-use crate::ui::widgets::controls::{command_line, controls, notes};
+use crate::ui::widgets::controls::{command_line_at, controls, notes};
 use crate::ui::widgets::figures::{figures, row};
 use crate::ui::widgets::player::Player;
 use crate::ui::widgets::widget_frame::WidgetFrame;
@@ -100,7 +100,7 @@ pub fn ChainWidget() -> Html {
                 <ChartCanvas chart={(*chart).clone()} label={label} height={250} />
                 <Player id="chain" run={span.clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 { figures(&[], rows) }
-                { command_line(&h) }
+                { command_line_at(&h, moment) }
             </div>
         </WidgetFrame>
     }

@@ -6,7 +6,7 @@ use crate::sim::playback::say;
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
-use crate::ui::widgets::controls::{command_line, controls, notes};
+use crate::ui::widgets::controls::{command_line_at, controls, notes};
 use crate::ui::widgets::figures::{figures, row};
 use crate::ui::widgets::player::Player;
 use crate::ui::widgets::widget_frame::WidgetFrame;
@@ -115,7 +115,7 @@ pub fn ClocksWidget() -> Html {
                     { rows }
                 }
                 <p class="aside">{ received }</p>
-                { command_line(&h) }
+                { command_line_at(&h, moment) }
             </div>
         </WidgetFrame>
     }

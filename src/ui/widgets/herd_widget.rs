@@ -14,7 +14,7 @@ use crate::sim::policy::backoff::Jitter;
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
 use crate::ui::hooks::use_params::use_params;
-use crate::ui::widgets::controls::{command_line, controls, notes};
+use crate::ui::widgets::controls::{command_line_at, controls, notes};
 use crate::ui::widgets::figures::{figures, row};
 use crate::ui::widgets::player::{say, Player};
 use crate::ui::widgets::widget_frame::WidgetFrame;
@@ -210,7 +210,7 @@ pub fn HerdWidget() -> Html {
                 }
                 <label class="toggle scale"><input type="checkbox" checked={*log_y} onchange={toggle_log} />{ " Eje vertical logarítmico (para ver la llovizna junto a la ola)" }</label>
                 { figures(&head, rows) }
-                { command_line(&h) }
+                { command_line_at(&h, moment) }
             </div>
         </WidgetFrame>
     }

@@ -186,9 +186,11 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                     <div class="control-body">
                         { toggle }
                         { slider }
+                        // Greyed while unset: the readout above says what that means
+                        // («sin presupuesto»), which a 6-character field would cut.
                         <input id={id.clone()} ref={field} type="number" inputmode="numeric" class="number" min={min.to_string()} max={max.to_string()}
                             value={field_text} disabled={value.is_none()}
-                            placeholder={spec.unset} onchange={number_change} />
+                            placeholder="—" onchange={number_change} />
                     </div>
                 </div>
             }

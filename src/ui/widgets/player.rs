@@ -78,7 +78,8 @@ impl Said {
         }
     }
 
-    /// A moment in a run that ends at `end`: «350 ms de 1,410 ms», «línea 3 de 6».
+    /// A moment in a run that ends at `end`, in one unit however it plays:
+    /// «350 ms de 1,410 ms», «7.833 s de 40 s», «línea 3 de 6».
     pub fn of(self, t: f64, end: f64) -> String {
         match self {
             Said::Lines => format!(
@@ -86,7 +87,8 @@ impl Said {
                 self.say(t),
                 crate::fmt::es_int((end / 1000.0).floor() as i64)
             ),
-            _ => format!("{} de {}", self.say(t), self.say(end)),
+            Said::Ms => crate::sim::playback::say_of(t, end),
+            Said::Clock { .. } => format!("{} de {}", self.say(t), self.say(end)),
         }
     }
 

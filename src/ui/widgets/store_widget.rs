@@ -8,7 +8,7 @@ use crate::sim::playback::Playback;
 use crate::sim::policy::rng::PyRandom;
 use crate::ui::hooks::use_moment::{past_end, use_moment_in, Moment};
 use crate::ui::hooks::use_params::use_params;
-use crate::ui::widgets::controls::{command_line, controls, notes};
+use crate::ui::widgets::controls::{command_line_in, controls, notes};
 use crate::ui::widgets::player::{Player, Run, Said};
 use crate::ui::widgets::widget_frame::WidgetFrame;
 use std::rc::Rc;
@@ -181,7 +181,7 @@ pub fn StoreWidget() -> Html {
                         <button type="button" class="preset" onclick={undo}>{ "deshacer" }</button>
                     }
                 </div>
-                { command_line(&h) }
+                { command_line_in(&h, "line", 1000.0, moment) }
             </div>
         </WidgetFrame>
     }

@@ -12,7 +12,7 @@ use crate::sim::storm::{
 use crate::ui::canvas::chart_canvas::ChartCanvas;
 use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
-use crate::ui::widgets::controls::{command_line, controls, more_controls, notes, run_notes};
+use crate::ui::widgets::controls::{command_line_at, controls, more_controls, notes, run_notes};
 use crate::ui::widgets::figures::{figures, row};
 use crate::ui::widgets::player::Player;
 use crate::ui::widgets::widget_frame::WidgetFrame;
@@ -236,7 +236,7 @@ pub fn StormWidget() -> Html {
                         <span data-figure="tipping">{ t }</span>
                     }
                 </p>
-                { command_line(&h) }
+                { command_line_at(&h, moment) }
             </div>
         </WidgetFrame>
     }

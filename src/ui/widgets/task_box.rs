@@ -6,7 +6,7 @@
 //! the progress, and said to an embedding page (`sensei-lab:score`, version
 //! 2, with `task`).
 
-use crate::exercise::answer::{read, shown, Unit};
+use crate::exercise::answer::{read_as, shown, Unit};
 use crate::exercise::progress::TaskEntry;
 use crate::exercise::task::{check_answer, check_state, Kind, Task, Verdict};
 use crate::exercise::Mark;
@@ -130,9 +130,9 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
     let index = props.index;
     let veiled_here = ctx.veiled == Some(index);
     let other_veiled = ctx.veiled.is_some() && !veiled_here;
-    let unit = match &task.kind {
-        Kind::Predict { figure, .. } | Kind::Find { figure, .. } => Some(figure.unit),
-        Kind::Goal(_) => None,
+    let (unit, label) = match &task.kind {
+        Kind::Predict { figure, .. } | Kind::Find { figure, .. } => (Some(figure.unit), figure.label),
+        Kind::Goal(_) => (None, ""),
     };
     let key = task.key();
     let dom_id = format!("task-{}", key.replace('/', "-"));
@@ -273,13 +273,13 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
     let answering = matches!(task.kind, Kind::Find { .. }) || predicting;
     let live = unit
         .filter(|_| answering && state.verdict.is_none())
-        .and_then(|u| shown(&read(&state.typed, u), u));
+        .and_then(|u| shown(&read_as(&state.typed, u, label), u));
     let verdict = state.verdict.as_ref().map(|v| {
         let head = match (&task.kind, &v.mark) {
             (Kind::Goal(_), Mark::Right { .. }) => html! { <span class="mark right">{ "✓ ¡Lo lograste!" }</span> },
             (Kind::Goal(_), _) => html! { <span class="mark wrong">{ "✗ Todavía no." }</span> },
-            (Kind::Predict { .. }, Mark::Right { .. }) => {
-                html! { <>{ read_view(v.mark.read().unwrap_or_default()) }<span class="mark right">{ "✓ Tu predicción se acerca" }</span></> }
+            (Kind::Predict { .. } | Kind::Find { .. }, Mark::Right { .. }) => {
+                html! { <>{ read_view(v.mark.read().unwrap_or_default()) }<span class="mark right">{ v.right_words(&task.kind) }</span></> }
             }
             (Kind::Predict { .. }, Mark::Wrong { hint, .. }) => html! {
                 <>{ read_view(v.mark.read().unwrap_or_default()) }<span class="mark wrong">{ "✗ No era eso" }{ hint.as_ref().map(|h| format!(". {h}")) }</span></>

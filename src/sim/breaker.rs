@@ -200,8 +200,15 @@ impl BreakerMoment {
     /// The moment in the learner's words.
     pub fn line(&self) -> String {
         use crate::fmt::es_int;
+        // The counts are the seconds finished: said as of the last whole one.
+        let whole = self.clock_s - (self.t_ms / 1000.0 - self.seconds as f64);
+        let upto = if (whole - self.clock_s).abs() < 1e-9 {
+            String::new()
+        } else {
+            format!("; hasta las {}", clock(whole))
+        };
         format!(
-            "a las {}, el breaker está {}: {} requests, {} llegan a Triton ({} esperan su timeout), {} con plan B al instante",
+            "a las {}, el breaker está {}{upto}: {} requests, {} llegan a Triton ({} esperan su timeout), {} con plan B al instante",
             clock(self.clock_s),
             self.state.label(),
             es_int(self.requests as i64),

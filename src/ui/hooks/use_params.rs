@@ -62,8 +62,11 @@ pub enum Change {
     /// The values this function makes of the values as they are when the
     /// change lands (the store's own steps: one added to those already taken,
     /// however fast the clicks).
-    Edit(Rc<dyn Fn(&[Value]) -> Values>),
+    Edit(ValuesEdit),
 }
+
+/// New values made of the values as they are ([`Change::Edit`]).
+pub type ValuesEdit = Rc<dyn Fn(&[Value]) -> Values>;
 
 impl Reducible for Current {
     type Action = Change;
@@ -135,7 +138,7 @@ impl ValuesState {
 
     /// Changes the values as they are when the change lands, by `edit`
     /// (after the changes still pending, which land first).
-    pub fn edit(&self, edit: Rc<dyn Fn(&[Value]) -> Values>) {
+    pub fn edit(&self, edit: ValuesEdit) {
         if let Some(changes) = self.pending.borrow_mut().take() {
             self.state.dispatch(Change::Set(changes));
         }

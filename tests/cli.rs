@@ -239,6 +239,35 @@ fn store_plays_exercise_9() {
 }
 
 #[test]
+fn store_plays_the_learners_steps_as_its_page_does() {
+    // The page's first case, «otro intento, misma llave», then ◁ (issue 42):
+    // the link `?steps=same-key&line=5`. The script is 6 lines; at its 5th,
+    // the table and the verdict say 2 operations, at its end 3.
+    let o = lab(&["store", "--steps", "same-key", "--line", "5", "--json"]);
+    assert!(o.status.success());
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["result"]["rows"].as_array().unwrap().len(), 6);
+    assert_eq!(v["result"]["at"]["rows"], 5);
+    assert_eq!(v["result"]["at"]["performed"], 2);
+    let said = |x: &Value| x.as_str().unwrap().to_string();
+    assert!(
+        said(&v["result"]["at"]["verdict"][1]).contains("se hizo 2 veces"),
+        "{v}"
+    );
+    assert!(said(&v["result"]["verdict"]).contains("se hizo 3 veces"), "{v}");
+    assert_eq!(v["notes"], serde_json::json!([]));
+    // A wait is a line of its own; a word that is not a step is left out, and said.
+    let o = lab(&["store", "--steps", "wait-5s.jump.no-key"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("reloj: el reloj avanza 5 s"), "{out}");
+    assert!(out.contains("operaciones hechas: 3"), "{out}");
+    let o = lab(&["store", "--steps", "wait-5s.jump.no-key", "--json"]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(v["notes"].to_string().contains("no se entiende «jump»"), "{v}");
+}
+
+#[test]
 fn degradation_and_failmode() {
     let o = lab(&["degradation", "--metric", "off"]);
     assert!(stdout(&o).contains("nadie se entera"));

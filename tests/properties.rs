@@ -473,3 +473,272 @@ mod answers {
         }
     }
 }
+
+mod store_script {
+    //! The idempotency store's page (issue 42): the learner's own steps are
+    //! lines of the one script its player plays, and whatever the hands do,
+    //! the table, the player's moment and the verdict are of the same line.
+    use proptest::prelude::*;
+    use sensei_lab::sim::idempotency::{run, Edit, InProgress, Scenario, Step, StoreParams, MAX_STEPS};
+    use sensei_lab::sim::playback::{kept_in, shown, snap, Playback};
+
+    /// What a learner's hands do on the page.
+    #[derive(Clone, Debug)]
+    enum Hand {
+        /// A «Sigue tú» button.
+        Add(Step),
+        /// «deshacer».
+        Undo,
+        /// ▶, frames at these shares of what is left of the run (a step
+        /// added at one of them, perhaps), then ❚❚ or on to the end.
+        Play {
+            frames: Vec<f64>,
+            add_at: Option<(usize, Step)>,
+            pause: bool,
+        },
+        /// ◁, ▷, Home, End.
+        Back,
+        Forward,
+        Home,
+        End,
+        /// The time slider let go at this share of the run (a whole line: its step is 1,000).
+        Scrub(f64),
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![
+            Just(Step::SameKey),
+            Just(Step::NoKey),
+            Just(Step::NewKey),
+            Just(Step::OtherBody),
+            Just(Step::Wait(5_000)),
+            Just(Step::Wait(3_600_000)),
+            Just(Step::Wait(86_400_000)),
+            (1u64..=sensei_lab::sim::idempotency::MAX_WAIT_MS).prop_map(Step::Wait),
+        ]
+    }
+
+    fn hand() -> impl Strategy<Value = Hand> {
+        prop_oneof![
+            4 => step().prop_map(Hand::Add),
+            1 => Just(Hand::Undo),
+            2 => (proptest::collection::vec(0.0f64..1.0, 0..6), proptest::option::of((0usize..6, step())), any::<bool>())
+                .prop_map(|(frames, add_at, pause)| Hand::Play { frames, add_at, pause }),
+            3 => Just(Hand::Back),
+            2 => Just(Hand::Forward),
+            1 => Just(Hand::Home),
+            1 => Just(Hand::End),
+            2 => (0.0f64..=1.0).prop_map(Hand::Scrub),
+        ]
+    }
+
+    fn scenario() -> impl Strategy<Value = Scenario> {
+        proptest::sample::select(vec![
+            Scenario::NoKey,
+            Scenario::WithKey,
+            Scenario::KeyPerAttempt,
+            Scenario::InProgress,
+            Scenario::OtherAmount,
+            Scenario::Expired,
+        ])
+    }
+
+    /// The page as the hands leave it: its parameters (the URL's `steps` and
+    /// `line`), and its player's live moment (`ui::hooks::use_moment`).
+    struct Page {
+        p: StoreParams,
+        live: Option<f64>,
+    }
+
+    impl Page {
+        fn end(&self) -> f64 {
+            run(&self.p).span().end_ms()
+        }
+
+        /// Where the player stands: the moment shown, the end when none is.
+        fn t(&self) -> f64 {
+            let end = self.end();
+            shown(self.live, self.p.line, 1000.0, end)
+                .unwrap_or(end)
+                .clamp(0.0, end)
+        }
+
+        /// The player keeps a moment: live at once, in the parameter after;
+        /// once the parameter has changed, the live moment is let go.
+        fn keep(&mut self, t: f64) {
+            let whole = kept_in(snap(t, self.end()), 1000.0);
+            self.live = Some(whole as f64 * 1000.0);
+            let line = Some(whole as u32);
+            if self.p.line != line {
+                self.p.line = line;
+                self.live = None;
+            }
+        }
+
+        fn edit(&mut self, e: Edit) {
+            let before = self.p.line;
+            self.p = self.p.edited(e);
+            if self.p.line != before {
+                self.live = None;
+            }
+        }
+    }
+
+    /// The operations a verdict says were done.
+    fn said_done(verdict: &str) -> Option<usize> {
+        if verdict.starts_with("Todavía no se hizo ninguna") {
+            return Some(0);
+        }
+        if verdict.starts_with("La operación se hizo una sola vez") {
+            return Some(1);
+        }
+        verdict
+            .strip_prefix("La operación se hizo ")?
+            .split(' ')
+            .next()?
+            .parse()
+            .ok()
+    }
+
+    /// What the page shows is of one line: the player's moment, the table's
+    /// rows, the store beside it and the verdict; and no moment past the end.
+    fn one_line(page: &Page) -> Result<usize, TestCaseError> {
+        let r = run(&page.p);
+        let end = r.span().end_ms();
+        prop_assert_eq!(end, r.rows.len() as f64 * 1000.0);
+        prop_assert!(
+            page.p.line.is_none_or(|l| l as f64 * 1000.0 <= end),
+            "{:?} past {}",
+            page.p.line,
+            end
+        );
+        let t = page.t();
+        let m = r.at(t);
+        // The player says «línea k de n»: k the lines in the table, n the script's.
+        prop_assert_eq!((t / 1000.0).floor() as usize, m.rows);
+        // The verdict counts the operations finished in the rows shown.
+        let finished = r.rows[..m.rows]
+            .iter()
+            .filter(|row| row.what.starts_with("el servidor termina"))
+            .count();
+        prop_assert_eq!(said_done(&m.verdict.1), Some(finished), "{}", m.verdict.1);
+        prop_assert_eq!(m.performed, finished);
+        match m.rows.checked_sub(1).map(|i| &r.rows[i]) {
+            Some(last) => {
+                prop_assert_eq!(&m.store, &last.store);
+                prop_assert_eq!(m.t_ms, last.t_ms);
+                prop_assert_eq!(m.performed, last.performed);
+            }
+            None => prop_assert!(m.store.is_empty() && m.t_ms == 0.0),
+        }
+        Ok(m.rows)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn the_table_the_moment_and_the_verdict_are_of_one_line(
+            scenario in scenario(), wait in any::<bool>(), opened_with in proptest::collection::vec(step(), 0..4),
+            hands in proptest::collection::vec(hand(), 0..40),
+        ) {
+            let p = StoreParams {
+                scenario,
+                in_progress: if wait { InProgress::Wait } else { InProgress::Conflict },
+                steps: sensei_lab::sim::idempotency::steps_text(&opened_with),
+                ..StoreParams::default()
+            };
+            let mut page = Page { p, live: None };
+            // The steps the learner took, kept apart from the page's.
+            let mut taken = opened_with.clone();
+            one_line(&page)?;
+            for hand in hands {
+                let lines_before = run(&page.p).rows.len();
+                let shown_before = one_line(&page)?;
+                match hand {
+                    Hand::Add(s) => {
+                        page.edit(Edit::Add(s));
+                        if taken.len() < MAX_STEPS {
+                            taken.push(s);
+                            // A step is shown at once: the script's end, one line more at least.
+                            let r = run(&page.p);
+                            prop_assert!(r.rows.len() > lines_before);
+                            prop_assert_eq!(one_line(&page)?, r.rows.len());
+                        }
+                    }
+                    Hand::Undo => {
+                        page.edit(Edit::Undo);
+                        taken.pop();
+                    }
+                    Hand::Play { frames, add_at, pause } => {
+                        // ▶ at the end plays from the start.
+                        let mut clock = page.t();
+                        if clock >= page.end() {
+                            clock = 0.0;
+                            page.keep(0.0);
+                        }
+                        let mut ended = false;
+                        for (i, share) in frames.iter().enumerate() {
+                            if let Some((at, s)) = add_at {
+                                if at == i {
+                                    page.edit(Edit::Add(s));
+                                    if taken.len() < MAX_STEPS {
+                                        taken.push(s);
+                                    }
+                                }
+                            }
+                            let end = page.end();
+                            clock += share * (end - clock);
+                            if clock >= end {
+                                page.keep(end);
+                                ended = true;
+                                break;
+                            }
+                            page.live = Some(clock);
+                            one_line(&page)?;
+                        }
+                        if !ended {
+                            let end = page.end();
+                            page.keep(if pause { clock } else { end });
+                        }
+                    }
+                    Hand::Back => {
+                        let span = run(&page.p).span();
+                        page.keep(span.prev_stop(page.t()));
+                        // One line back, on the same script.
+                        prop_assert_eq!(one_line(&page)?, shown_before.saturating_sub(1));
+                        prop_assert_eq!(run(&page.p).rows.len(), lines_before);
+                    }
+                    Hand::Forward => {
+                        let span = run(&page.p).span();
+                        page.keep(span.next_stop(page.t()));
+                        prop_assert_eq!(one_line(&page)?, (shown_before + 1).min(lines_before));
+                    }
+                    Hand::Home => page.keep(0.0),
+                    Hand::End => page.keep(page.end()),
+                    Hand::Scrub(share) => {
+                        let end = page.end();
+                        let v = ((share * end / 1000.0).round() * 1000.0).min(end);
+                        page.live = Some(v);
+                        one_line(&page)?;
+                        page.keep(v);
+                        prop_assert_eq!(one_line(&page)?, (v / 1000.0) as usize);
+                    }
+                }
+                one_line(&page)?;
+                // The page's steps are the learner's, in order (a link with its URL replays them).
+                prop_assert_eq!(page.p.steps().0, taken.clone());
+            }
+        }
+
+        /// Steps as the parameter writes them are read back as they were.
+        #[test]
+        fn steps_are_read_back_as_written(steps in proptest::collection::vec(step(), 0..=MAX_STEPS)) {
+            let text = sensei_lab::sim::idempotency::steps_text(&steps);
+            prop_assert!(text.chars().count() <= sensei_lab::sim::idempotency::STEPS_MAX_CHARS);
+            let (back, notes) = sensei_lab::sim::idempotency::steps_of(&text);
+            prop_assert_eq!(back, steps);
+            prop_assert!(notes.is_empty());
+        }
+    }
+}

@@ -239,6 +239,92 @@ mod tests {
         assert!(svg_contains(&Chart::Storm(c), "tiempo (s)"));
     }
 
+    #[test]
+    fn faint_lines_above_the_range_are_marked_or_taken_in() {
+        // Issue 42: a pinned storm beside a calm run (the breaker on) ran flat
+        // along the top edge, unmarked. The default storm's attempts pass four
+        // times its capacity (the calm run's top): the pinned run is cut
+        // there, with its peak written, as the live line's is.
+        use crate::sim::storm as s;
+        let p = s::StormParams::default();
+        let stormy = storm::StormChart::new(&s::simulate(&p), p.capacity, false);
+        let peak = stormy.offered.iter().map(|q| q.1).fold(0.0, f64::max);
+        assert!(peak > 4.0 * p.capacity as f64, "{peak}");
+        let calm_p = s::StormParams {
+            breaker: crate::sim::params::Toggle::On,
+            ..p
+        };
+        let mut calm = storm::StormChart::new(&s::simulate(&calm_p), calm_p.capacity, true);
+        assert!(calm.offered.iter().all(|q| q.1 <= 4.0 * p.capacity as f64));
+        let bare = svg(&Chart::Storm(calm.clone()), (800, 320));
+        assert!(!bare.contains("↑ hasta"), "the calm run is in its range");
+        calm.ghost = Some(storm::StormGhost::of(&stormy, 0.0, "corrida fijada"));
+        let mark = format!(
+            "↑ hasta {} /s (corrida fijada)",
+            crate::fmt::es_int(peak.round() as i64)
+        );
+        for size in [(800, 320), (390, 280)] {
+            let pinned = svg(&Chart::Storm(calm.clone()), size);
+            assert!(pinned.contains(&mark), "{size:?}: {mark}");
+            assert_eq!(pinned.matches("↑ hasta").count(), 1, "only the faint run is above");
+        }
+        // Both above: both marked.
+        let mut both = stormy.clone();
+        both.ghost = Some(storm::StormGhost::of(&stormy, 10.0, "sin el cambio"));
+        let later = both
+            .ghost
+            .as_ref()
+            .unwrap()
+            .offered
+            .iter()
+            .map(|q| q.1)
+            .fold(0.0, f64::max);
+        let twice = svg(&Chart::Storm(both), (800, 320));
+        assert!(twice.contains(&format!(
+            "↑ hasta {} /s (sin el cambio)",
+            crate::fmt::es_int(later.round() as i64)
+        )));
+        assert_eq!(twice.matches("↑ hasta").count(), 2);
+        // A faint run above the live lines but within four times: the axis takes it in, no mark.
+        let mut higher = calm.clone();
+        let ghost = higher.ghost.as_mut().unwrap();
+        let top_live = calm
+            .fresh
+            .iter()
+            .chain(&calm.offered)
+            .map(|q| q.1)
+            .fold(calm.capacity, f64::max);
+        for q in ghost.offered.iter_mut() {
+            q.1 = q.1.min(top_live * 2.0);
+        }
+        assert!(!svg(&Chart::Storm(higher), (800, 320)).contains("↑ hasta"));
+
+        // The breaker's chart (simple lines): the same.
+        let line = |k: f64| vec![(0.0, 1.0 * k), (1.0, 3.0 * k), (2.0, 2.0 * k)];
+        let lines = |ghost_k: f64| {
+            Chart::Lines(simple::Lines {
+                x_desc: "tiempo (s)".into(),
+                y_desc: "por segundo".into(),
+                series: vec![("llegan a Triton".into(), palette::PRIMARY, line(1.0))],
+                x_percent: false,
+                y_percent: false,
+                marker: None,
+                threshold: None,
+                playhead: None,
+                ghost: Some((
+                    "sin el cambio".into(),
+                    vec![("llegan a Triton".into(), palette::PRIMARY, line(ghost_k))],
+                )),
+            })
+        };
+        // 3 × 500 = 1,500 against a top of 3: cut, and written in the axis's own figures.
+        let far = svg(&lines(500.0), (800, 320));
+        assert!(far.contains("↑ hasta 1,500 (sin el cambio)"), "{far}");
+        assert!(svg(&lines(500.0), (390, 280)).contains("↑ hasta 1,500 (sin el cambio)"));
+        // 3 × 3 = 9, within four times 3: taken in.
+        assert!(!svg(&lines(3.0), (800, 320)).contains("↑ hasta"));
+    }
+
     fn c_legend() -> storm::StormChart {
         let p = crate::sim::storm::StormParams::default();
         storm::StormChart::new(&crate::sim::storm::simulate(&p), p.capacity, false)

@@ -119,6 +119,14 @@ pub fn draw_bars<DB: DrawingBackend>(
     Ok(())
 }
 
+/// How far above the live lines' top a faint run is taken into the axis.
+pub const GHOST_ROOM: f64 = 4.0;
+
+/// The mark of a faint run whose peak is above the chart: «↑ hasta 1,234.5 (sin el cambio)».
+pub fn ghost_mark(name: &str, peak: &str) -> String {
+    format!("↑ hasta {peak} ({name})")
+}
+
 pub fn draw_lines<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     l: &Lines,
@@ -130,13 +138,21 @@ pub fn draw_lines<DB: DrawingBackend>(
     let xs = || l.series.iter().flat_map(|s| s.2.iter().map(|p| p.0));
     let x_min = xs().fold(0.0, f64::min);
     let x_max = xs().fold(x_min + 1e-9, f64::max);
-    let y_max = l
+    let live = l
         .series
         .iter()
         .flat_map(|s| s.2.iter().map(|p| p.1))
         .chain(l.threshold.as_ref().map(|t| t.0))
-        .fold(1e-9, f64::max)
-        * 1.08;
+        .fold(1e-9, f64::max);
+    // A faint run (a replaced future, a pinned run) is taken in up to four
+    // times the live lines' top; past that it is cut there, its peak written.
+    let ghost_peak = l
+        .ghost
+        .iter()
+        .flat_map(|g| &g.1)
+        .flat_map(|s| s.2.iter().map(|p| p.1))
+        .fold(0.0, f64::max);
+    let y_max = live.max(ghost_peak.min(live * GHOST_ROOM)) * 1.08;
     let mut legend = Legend::new();
     for (label, color, _) in &l.series {
         legend.add(label.clone(), Swatch::Line(*color, 3));
@@ -174,7 +190,18 @@ pub fn draw_lines<DB: DrawingBackend>(
         .y_label_formatter(&fy)
         .draw()?;
     for (_, color, pts) in l.ghost.iter().flat_map(|g| &g.1) {
-        c.draw_series(LineSeries::new(pts.iter().copied(), color.mix(0.35).stroke_width(2)))?;
+        c.draw_series(LineSeries::new(
+            pts.iter().map(|&(x, y)| (x, y.min(y_max))),
+            color.mix(0.35).stroke_width(2),
+        ))?;
+    }
+    if let (Some((name, _)), true) = (&l.ghost, ghost_peak > y_max) {
+        let style = super::font(font, &palette::TEXT).pos(Pos::new(HPos::Right, VPos::Center));
+        c.draw_series(std::iter::once(Text::new(
+            ghost_mark(name, &fy(ghost_peak)),
+            (x_max, y_max * 0.93),
+            style,
+        )))?;
     }
     for (_, color, pts) in &l.series {
         c.draw_series(LineSeries::new(l.shown(pts).iter().copied(), color.stroke_width(3)))?;

@@ -125,6 +125,11 @@ pub fn legend(c: &StormChart) -> Vec<(String, String, bool)> {
     v
 }
 
+/// The mark of a faint run whose peak is above the chart: «↑ hasta 1,234 /s (corrida fijada)».
+pub fn ghost_mark(g: &StormGhost, peak: f64) -> String {
+    format!("↑ hasta {} /s ({})", crate::fmt::es_int(peak.round() as i64), g.label)
+}
+
 /// A ghost's lines: the attempts' colour, faded (its answers in time dashed).
 const GHOST: RGBColor = RGBColor(0xe8, 0xb4, 0x8f);
 
@@ -142,7 +147,10 @@ pub fn draw<DB: DrawingBackend>(
         .max(c.fallbacks.as_deref().map_or(0.0, peak));
     // The storm's attempts can grow far above everything else; past four
     // times the capacity the line is cut at the top and its peak written.
-    let top = (base * 4.0).min(peak(&c.offered).max(base) * 1.15);
+    // A faint run (a replaced future, a pinned run) is taken in up to there
+    // too, and past it cut and written the same way.
+    let ghost_peak = c.ghost.as_ref().map_or(0.0, |g| peak(&g.offered).max(peak(&g.goodput)));
+    let top = (base * 4.0).min(peak(&c.offered).max(ghost_peak).max(base) * 1.15);
     let ch = Frame::on(root)
         .margin(10)
         .margin_right(20)
@@ -222,6 +230,16 @@ pub fn draw<DB: DrawingBackend>(
             format!("↑ hasta {} /s", crate::fmt::es_int(over.round() as i64)),
             (c.cut_at.unwrap_or(c.end_s) * 0.7, top * 0.93),
             super::font(font, &palette::CONTRAST),
+        )))?;
+    }
+    // A faint run cut at the top gets its mark too (it is drawn whole: its
+    // peak at once), under the live one's, at the right, named.
+    if let (Some(g), true) = (&c.ghost, ghost_peak > top) {
+        use plotters::style::text_anchor::{HPos, Pos, VPos};
+        ch.draw_series(std::iter::once(Text::new(
+            ghost_mark(g, ghost_peak),
+            (c.end_s.max(1.0), top * if over > top { 0.8 } else { 0.93 }),
+            super::font(font, &palette::TEXT).pos(Pos::new(HPos::Right, VPos::Center)),
         )))?;
     }
     root.present()?;

@@ -202,7 +202,15 @@ pub struct Attempt {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Action {
     Send(Attempt),
-    Advance { ms: f64 },
+    Advance {
+        ms: f64,
+    },
+    /// The clock moves on as with `Advance`, and the script says so in a
+    /// line of its own (the learner's «avanzar»: each of the learner's steps
+    /// is at least one line of the script the player plays).
+    Wait {
+        ms: f64,
+    },
 }
 
 /// One line of a played script.
@@ -238,27 +246,33 @@ impl Played {
     /// `(tone, sentence)` with tone `ok`, `warn` or `bad`. The reason named
     /// is a fact of `performed` (tests/relations.rs checks it).
     pub fn verdict(&self) -> (&'static str, String) {
-        let n = self.performed.len();
-        if n == 0 {
-            return ("warn", "Todavía no se hizo ninguna operación.".to_string());
-        }
-        if n == 1 {
-            return ("ok", "La operación se hizo una sola vez.".to_string());
-        }
-        let keys: Vec<&Option<String>> = self.performed.iter().map(|(k, _)| k).collect();
-        let repeated_key = keys
-            .iter()
-            .enumerate()
-            .any(|(i, k)| k.is_some() && keys[..i].contains(k));
-        let why = if repeated_key {
-            "la llave venció y se borró antes del reintento, así que el servidor ya no la recordaba"
-        } else if keys.iter().any(|k| k.is_none()) {
-            "cada reintento sin llave fue otra operación"
-        } else {
-            "cada reintento con una llave nueva fue otra operación"
-        };
-        ("bad", format!("La operación se hizo {n} veces: {why}."))
+        verdict_of(&self.performed)
     }
+}
+
+/// The verdict on these operations (the first ones of a played script: the
+/// verdict at one of its lines).
+fn verdict_of(performed: &[(Option<String>, String)]) -> (&'static str, String) {
+    let n = performed.len();
+    if n == 0 {
+        return ("warn", "Todavía no se hizo ninguna operación.".to_string());
+    }
+    if n == 1 {
+        return ("ok", "La operación se hizo una sola vez.".to_string());
+    }
+    let keys: Vec<&Option<String>> = performed.iter().map(|(k, _)| k).collect();
+    let repeated_key = keys
+        .iter()
+        .enumerate()
+        .any(|(i, k)| k.is_some() && keys[..i].contains(k));
+    let why = if repeated_key {
+        "la llave venció y se borró antes del reintento, así que el servidor ya no la recordaba"
+    } else if keys.iter().any(|k| k.is_none()) {
+        "cada reintento sin llave fue otra operación"
+    } else {
+        "cada reintento con una llave nueva fue otra operación"
+    };
+    ("bad", format!("La operación se hizo {n} veces: {why}."))
 }
 
 /// A played script after its first lines: the store as it was then.
@@ -272,6 +286,9 @@ pub struct PlayedMoment {
     pub performed: usize,
     /// The store then: `(key, state in Spanish)`.
     pub store: Vec<(String, String)>,
+    /// The verdict on the operations performed by then ([`Played::verdict`]
+    /// at this line): what the page says beside the table, of the same line.
+    pub verdict: (&'static str, String),
 }
 
 impl PlayedMoment {
@@ -287,7 +304,8 @@ impl PlayedMoment {
     }
 }
 
-/// The most lines a played script has (every action makes at most 3).
+/// The most lines a played script has (every action makes at most 3: an
+/// attempt's arrival, its work's end or its wait for another's, its key's expiry).
 pub const MAX_LINES: usize = 3 * MAX_ACTIONS;
 
 impl Played {
@@ -310,6 +328,7 @@ impl Played {
             t_ms: last.map_or(0.0, |r| r.t_ms),
             performed: last.map_or(0, |r| r.performed),
             store: last.map(|r| r.store.clone()).unwrap_or_default(),
+            verdict: verdict_of(&self.performed[..last.map_or(0, |r| r.performed).min(self.performed.len())]),
         }
     }
 }
@@ -412,10 +431,20 @@ pub fn play(actions: &[Action], ttl_ms: f64, in_progress: InProgress) -> Played 
     let truncated = actions.len() > MAX_ACTIONS;
     for action in actions.iter().take(MAX_ACTIONS) {
         match action {
-            Action::Advance { ms } => {
+            Action::Advance { ms } | Action::Wait { ms } => {
                 let ms = if ms.is_finite() { ms.clamp(0.0, 1e12) } else { 0.0 };
                 settle(now + ms, &mut store, &mut jobs, &mut rows, &mut performed);
                 now += ms;
+                if let Action::Wait { .. } = action {
+                    rows.push(Row {
+                        t_ms: now,
+                        who: "reloj".into(),
+                        what: format!("el reloj avanza {}", duration(ms)),
+                        reply: None,
+                        store: snapshot(&store),
+                        performed: performed.len(),
+                    });
+                }
             }
             Action::Send(a) => {
                 settle(now, &mut store, &mut jobs, &mut rows, &mut performed);
@@ -519,6 +548,15 @@ pub fn clock(ms: f64) -> String {
     }
 }
 
+/// A stretch of the script's clock: `500 ms`, `1,500 ms`, `5 s`, `24 h 0 min 0 s`.
+fn duration(ms: f64) -> String {
+    if ms < 60_000.0 && ms % 1000.0 != 0.0 {
+        format!("{} ms", crate::fmt::es_int(ms.round() as i64))
+    } else {
+        clock(ms)
+    }
+}
+
 /// The first 8 characters of a key, for the table.
 pub fn short(key: &str) -> String {
     key.chars().take(8).collect()
@@ -586,9 +624,189 @@ crate::params! {
         work_s: u32 = 8 => int("En el caso «en curso», el reembolso tarda", "s", 1, 60),
         /// Seed of the keys (UUIDs)
         seed: u32 = 7 => int("Semilla de las llaves", "", 0, u32::MAX as i64),
+        /// The learner's own steps after the case's script, in order, separated by dots: another attempt like the
+        /// last one with the same key (same-key), none (no-key), a new one (new-key), or the same key with another
+        /// body (other-body); or the clock moved on (wait-5s, wait-1h, wait-24h: ms, s, min or h)
+        steps: String = String::new() => text("Tus pasos", STEPS_MAX_CHARS),
         /// The lines of the table shown (the player's moment: a script is played a line at a time, and
         /// many of its lines happen at the same instant); none = all of them
         line: crate::sim::params::Maybe = None => optional("Líneas mostradas", "", "todas", "hasta una línea", 0, MAX_LINES as i64),
+    }
+}
+
+// ------------------------------------------------------------ the learner's own steps
+
+/// A step the learner adds after a case's script («Sigue tú»): another
+/// attempt like the last one sent (the same operation, its answer not lost),
+/// or the clock moved on. The steps are a parameter (`steps`), so the page,
+/// its URL and the command line play the same script, and a link replays them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// With the last key sent (none if none was ever sent).
+    SameKey,
+    /// Without a key.
+    NoKey,
+    /// With a key never used.
+    NewKey,
+    /// With the last key sent, and another body.
+    OtherBody,
+    /// The clock moves on this many ms (1 to [`MAX_WAIT_MS`]).
+    Wait(u64),
+}
+
+/// The most steps of their own a learner adds (the page says so when reached).
+pub const MAX_STEPS: usize = 40;
+
+/// The longest wait a step may be: 1,000 h, in ms.
+pub const MAX_WAIT_MS: u64 = 1_000 * 3_600_000;
+
+/// The longest `steps` text: [`MAX_STEPS`] of the longest step (`wait-3600000000ms`) and their dots.
+pub const STEPS_MAX_CHARS: usize = MAX_STEPS * 18;
+
+/// A wait's units, the largest first (a wait is written in the largest that divides it).
+const WAIT_UNITS: &[(&str, u64)] = &[("h", 3_600_000), ("min", 60_000), ("s", 1_000), ("ms", 1)];
+
+impl Step {
+    /// The step as the parameter writes it: `same-key`, `wait-5s`.
+    pub fn key(self) -> String {
+        match self {
+            Step::SameKey => "same-key".into(),
+            Step::NoKey => "no-key".into(),
+            Step::NewKey => "new-key".into(),
+            Step::OtherBody => "other-body".into(),
+            Step::Wait(ms) => {
+                let (unit, size) = WAIT_UNITS
+                    .iter()
+                    .find(|(_, size)| ms % size == 0)
+                    .copied()
+                    .unwrap_or(("ms", 1));
+                format!("wait-{}{unit}", ms / size)
+            }
+        }
+    }
+
+    /// A step as the parameter writes it; `None` if it is not one.
+    pub fn parse(word: &str) -> Option<Step> {
+        match word {
+            "same-key" => return Some(Step::SameKey),
+            "no-key" => return Some(Step::NoKey),
+            "new-key" => return Some(Step::NewKey),
+            "other-body" => return Some(Step::OtherBody),
+            _ => {}
+        }
+        let rest = word.strip_prefix("wait-")?;
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let (n, unit) = rest.split_at(digits);
+        let size = WAIT_UNITS.iter().find(|(u, _)| *u == unit)?.1;
+        let ms = n.parse::<u64>().ok()?.checked_mul(size)?;
+        (1..=MAX_WAIT_MS).contains(&ms).then_some(Step::Wait(ms))
+    }
+}
+
+/// Steps as the parameter writes them: their keys, separated by dots.
+pub fn steps_text(steps: &[Step]) -> String {
+    steps.iter().map(|s| s.key()).collect::<Vec<_>>().join(".")
+}
+
+/// The steps a `steps` text names (dots, commas or spaces between them), and
+/// a note for what could not be used: a word that is not a step, or steps
+/// past [`MAX_STEPS`].
+pub fn steps_of(text: &str) -> (Vec<Step>, Vec<String>) {
+    let mut steps = Vec::new();
+    let mut notes = Vec::new();
+    let mut past = 0usize;
+    for word in text
+        .split(|c: char| c == '.' || c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+    {
+        match Step::parse(word) {
+            Some(_) if steps.len() == MAX_STEPS => past += 1,
+            Some(step) => steps.push(step),
+            None => notes.push(format!(
+                "Tus pasos: no se entiende «{}»; se deja fuera.",
+                word.chars().take(24).collect::<String>()
+            )),
+        }
+    }
+    if past > 0 {
+        notes.push(format!(
+            "Tus pasos: son más de {MAX_STEPS}; se usan los primeros {MAX_STEPS}."
+        ));
+    }
+    (steps, notes)
+}
+
+/// The action a step adds after `actions` (`None` before any attempt: there
+/// is no attempt to repeat). `seed` draws a new key.
+fn extend(actions: &[Action], step: Step, seed: u32) -> Option<Action> {
+    let last = actions.iter().rev().find_map(|a| match a {
+        Action::Send(a) => Some(a),
+        Action::Advance { .. } | Action::Wait { .. } => None,
+    })?;
+    let key = actions.iter().rev().find_map(|a| match a {
+        Action::Send(a) => a.key.clone(),
+        Action::Advance { .. } | Action::Wait { .. } => None,
+    });
+    let attempt = |key: Option<String>, body: String| {
+        Some(Action::Send(Attempt {
+            key,
+            body,
+            lose_reply: false,
+            ..last.clone()
+        }))
+    };
+    match step {
+        Step::SameKey => attempt(key, last.body.clone()),
+        Step::NoKey => attempt(None, last.body.clone()),
+        Step::NewKey => {
+            let mut rng = PyRandom::new(seed.wrapping_add(actions.len() as u32).wrapping_add(1));
+            attempt(Some(uuid4(&mut rng)), last.body.clone())
+        }
+        Step::OtherBody => attempt(key, format!("{} (otro)", last.body.trim_end_matches(" (otro)"))),
+        Step::Wait(ms) => Some(Action::Wait { ms: ms as f64 }),
+    }
+}
+
+/// What the learner does to the script on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// A step after the others (none past [`MAX_STEPS`]).
+    Add(Step),
+    /// The last step taken away.
+    Undo,
+    /// Every step taken away (another case starts afresh).
+    Clear,
+}
+
+impl StoreParams {
+    /// The learner's steps ([`steps_of`] its `steps`).
+    pub fn steps(&self) -> (Vec<Step>, Vec<String>) {
+        steps_of(&self.steps)
+    }
+
+    /// The parameters after an edit of the script. A script that changes is
+    /// shown at its end (`line` none): a step added is seen at once, and
+    /// no moment is left past the end of a shorter one. An edit that
+    /// changes nothing (a step past the most, nothing to undo) leaves all as it was.
+    pub fn edited(&self, edit: Edit) -> StoreParams {
+        let (mut steps, _) = self.steps();
+        let before = steps.len();
+        match edit {
+            Edit::Add(step) if before < MAX_STEPS => steps.push(step),
+            Edit::Add(_) => {}
+            Edit::Undo => {
+                steps.pop();
+            }
+            Edit::Clear => steps.clear(),
+        }
+        if steps.len() == before {
+            return self.clone();
+        }
+        StoreParams {
+            steps: steps_text(&steps),
+            line: None,
+            ..self.clone()
+        }
     }
 }
 
@@ -626,8 +844,10 @@ impl crate::sim::scenario::Scenario for StoreParams {
         let at = moment_within(kept, r.span().end_ms(), said, &mut notes).map(|t| {
             let m = r.at(t);
             lines.push(m.line());
+            lines.push(m.verdict.1.clone());
             m
         });
+        notes.extend(p.steps().1);
         Run {
             result: json!({ "rows": r.rows, "performed": r.performed, "verdict": r.verdict().1, "at": at }),
             truncated: r.truncated,
@@ -639,9 +859,20 @@ impl crate::sim::scenario::Scenario for StoreParams {
 
 pub const HOUR_MS: f64 = 3_600_000.0;
 
-/// The script of a scenario.
+/// The script of a scenario: its case's, then the learner's own steps.
 pub fn script(p: &StoreParams) -> Vec<Action> {
     let (p, _) = crate::sim::params::clamp(p);
+    let mut actions = case_script(&p);
+    for step in p.steps().0 {
+        if let Some(a) = extend(&actions, step, p.seed) {
+            actions.push(a);
+        }
+    }
+    actions
+}
+
+/// The script of a scenario's case (`p` within its bounds).
+fn case_script(p: &StoreParams) -> Vec<Action> {
     let mut rng = PyRandom::new(p.seed);
     let publish = |key: Option<String>, lose: bool| {
         Action::Send(Attempt {
@@ -821,6 +1052,100 @@ mod tests {
             ..StoreParams::default()
         });
         assert_eq!(kept.performed.len(), 1);
+    }
+
+    #[test]
+    fn the_learners_steps_are_lines_of_the_one_script() {
+        // Issue 42, the first finding: the lesson's first case and «otro
+        // intento, misma llave» (no key was ever sent: none). Six lines, and
+        // a step added shows the end.
+        let p = StoreParams {
+            line: Some(2),
+            ..StoreParams::default()
+        }
+        .edited(Edit::Add(Step::SameKey));
+        assert_eq!((p.steps.as_str(), p.line), ("same-key", None));
+        let r = run(&p);
+        assert_eq!(r.rows.len(), 6);
+        assert!(r.at(6000.0).verdict.1.starts_with("La operación se hizo 3 veces"));
+        // ◁: the 5th line of the same script, two operations by then.
+        let back = StoreParams {
+            line: Some(5),
+            ..p.clone()
+        };
+        assert_eq!(run(&back).rows.len(), 6);
+        let m = run(&back).at(5000.0);
+        assert_eq!((m.rows, m.performed), (5, 2));
+        assert!(
+            m.verdict.1.starts_with("La operación se hizo 2 veces"),
+            "{}",
+            m.verdict.1
+        );
+        // The second: played to its end (line 4), then «otro intento, sin llave»: its end at once.
+        let more = StoreParams {
+            line: Some(4),
+            ..StoreParams::default()
+        }
+        .edited(Edit::Add(Step::NoKey));
+        assert_eq!(more.line, None);
+        // Undone: the case's script, at its end.
+        let undone = StoreParams { line: Some(6), ..more }.edited(Edit::Undo);
+        assert_eq!((undone.steps.as_str(), undone.line), ("", None));
+        // Nothing to undo, or no room for one more: nothing changes.
+        let kept = StoreParams {
+            line: Some(3),
+            ..StoreParams::default()
+        };
+        assert_eq!(kept.edited(Edit::Undo), kept);
+        let full = StoreParams {
+            steps: steps_text(&[Step::NoKey; MAX_STEPS]),
+            line: Some(3),
+            ..StoreParams::default()
+        };
+        assert_eq!(full.edited(Edit::Add(Step::NoKey)), full);
+    }
+
+    #[test]
+    fn steps_as_the_url_and_the_command_line_write_them() {
+        let steps = [
+            Step::SameKey,
+            Step::Wait(5_000),
+            Step::Wait(3_600_000),
+            Step::Wait(1_500),
+            Step::NewKey,
+        ];
+        assert_eq!(steps_text(&steps), "same-key.wait-5s.wait-1h.wait-1500ms.new-key");
+        assert_eq!(Step::Wait(86_400_000).key(), "wait-24h");
+        assert_eq!(Step::Wait(120_000).key(), "wait-2min");
+        assert_eq!(steps_of("same-key, wait-5s wait-1h.wait-1500ms,new-key").0, steps);
+        for bad in [
+            "wait-0s",
+            "wait-",
+            "wait-5",
+            "wait-5d",
+            "wait-1001h",
+            "wait--5s",
+            "Same-key",
+            "wait-99999999999999999999ms",
+        ] {
+            assert_eq!(Step::parse(bad), None, "{bad}");
+        }
+        let (s, notes) = steps_of("no-key.saltar");
+        assert_eq!(s, [Step::NoKey]);
+        assert_eq!(notes, ["Tus pasos: no se entiende «saltar»; se deja fuera."]);
+        let (s, notes) = steps_of(&["no-key"; MAX_STEPS + 2].join("."));
+        assert_eq!(s.len(), MAX_STEPS);
+        assert_eq!(notes.len(), 1);
+        // A wait is a line of its own, at the clock it reaches.
+        let r = run(&StoreParams {
+            steps: "wait-5s".into(),
+            ..StoreParams::default()
+        });
+        let last = r.rows.last().unwrap();
+        assert_eq!(
+            (last.who.as_str(), last.what.as_str(), last.t_ms),
+            ("reloj", "el reloj avanza 5 s", 5_000.0)
+        );
     }
 
     #[test]

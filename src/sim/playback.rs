@@ -188,6 +188,25 @@ pub fn snap(t: f64, end_ms: f64) -> f64 {
     }
 }
 
+/// The moment a played widget shows (`ui::hooks::use_moment`): the live one
+/// (while playing or dragging, or one kept that has not arrived yet), else
+/// the kept parameter, `kept` in units of `unit` ms; within the run, which
+/// ends at `end`. `None` at the end, where a widget opens.
+pub fn shown(live: Option<f64>, kept: Option<u32>, unit: f64, end: f64) -> Option<f64> {
+    live.or(kept.map(|k| k as f64 * unit)).map(|t| t.min(end))
+}
+
+/// A moment `t` as its parameter keeps it, in whole units of `unit` ms (the
+/// store's `line`: a line is 1,000 of the player's ms).
+pub fn kept_in(t: f64, unit: f64) -> i64 {
+    let whole = (t / unit).floor();
+    if whole.is_finite() {
+        whole.clamp(0.0, MAX_T_MS as f64) as i64
+    } else {
+        0
+    }
+}
+
 /// The moment `dt_ms` of real time after `t` at `speed`, stopping at the end.
 pub fn advance(p: &dyn Playback, t: f64, dt_ms: f64, speed: f64) -> f64 {
     (t + dt_ms.max(0.0) / 1000.0 * p.pace_ms_per_s() * speed).min(p.end_ms())

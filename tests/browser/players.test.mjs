@@ -356,6 +356,78 @@ test('the idempotency store: played a line at a time; the expired key is forgott
   await late.page.close();
 });
 
+/** What the store's page shows: the player's moment, the table's rows, the verdict, and whether a note says the moment is past the end. */
+async function storeShows(page) {
+  return page.evaluate(() => {
+    const w = document.querySelector('#widget-store');
+    return {
+      moment: w.querySelector('.player .moment').textContent,
+      rows: w.querySelectorAll('table.store-steps tbody tr').length,
+      verdict: w.querySelector('[data-figure="performed"]').textContent,
+      pastEnd: /pasa del final/.test(w.querySelector('.results').textContent),
+    };
+  });
+}
+
+const query = (page, key) => page.evaluate((k) => new URLSearchParams(location.search).get(k), key);
+
+test('the store\'s own steps are lines of its script: ◁ walks back through them, a step after the end is shown at once, a link replays them (#42)', async () => {
+  const STORE = `/lecciones/${SLUG}/widgets/store`;
+  // The first case, «publicar sin llave, se pierde la respuesta», and «otro intento, misma llave»
+  // (no key was ever sent: a third attempt without one): six lines, three posts.
+  const { page, problems } = await open(STORE);
+  await page.click('#widget-store button[data-step="same-key"]');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('steps') === 'same-key');
+  await page.waitForFunction(() => document.querySelector('#widget-store .player .moment').textContent === 'línea 6 de 6');
+  let s = await storeShows(page);
+  assert.equal(s.rows, 6);
+  assert.match(s.verdict, /se hizo 3 veces/);
+  // ◁: the fifth line of the same script; the table and the verdict with it, and no note.
+  await page.click('#store-back');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('line') === '5');
+  await page.waitForFunction(() => document.querySelector('#widget-store .player .moment').textContent === 'línea 5 de 6');
+  s = await storeShows(page);
+  assert.deepEqual({ rows: s.rows, pastEnd: s.pastEnd }, { rows: 5, pastEnd: false });
+  assert.match(s.verdict, /se hizo 2 veces/);
+  assert.equal(await query(page, 'steps'), 'same-key');
+  assert.match(await page.textContent('#widget-store .cli code'), /--steps same-key/);
+  // ◁ again, and ▷ back: line 4 (two posts), then 5.
+  await page.click('#store-back');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('line') === '4');
+  assert.deepEqual((await storeShows(page)).rows, 4);
+  assert.match((await storeShows(page)).verdict, /se hizo 2 veces/);
+  await page.click('#store-step');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('line') === '5');
+  const fifth = await storeShows(page);
+  assert.equal(fifth.moment, 'línea 5 de 6');
+  // A link replays the step, at that line.
+  const again = await open(`${STORE}?steps=same-key&line=5`);
+  await again.page.waitForSelector('#widget-store [data-rows="5"]');
+  assert.deepEqual(await storeShows(again.page), fifth);
+  // The second finding: played to its end (line 4), then «otro intento, sin llave»: its end at once.
+  const played = await open(STORE);
+  await played.page.selectOption('#store-speed', { label: '8×' });
+  await played.page.click('#store-play');
+  await played.page.waitForFunction(() => new URLSearchParams(location.search).get('line') === '4'
+    && document.querySelector('#widget-store .player').dataset.playing === 'false', null, { timeout: 15000 });
+  await played.page.click('#widget-store button[data-step="no-key"]');
+  await played.page.waitForFunction(() => new URLSearchParams(location.search).get('steps') === 'no-key');
+  await played.page.waitForFunction(() => document.querySelector('#widget-store .player .moment').textContent === 'línea 6 de 6');
+  s = await storeShows(played.page);
+  assert.equal(s.rows, 6);
+  assert.match(s.verdict, /se hizo 3 veces/);
+  assert.equal(await query(played.page, 'line'), null);
+  // «deshacer»: the case's own script, at its end.
+  await played.page.click('#widget-store .presets button:text("deshacer")');
+  await played.page.waitForFunction(() => new URLSearchParams(location.search).get('steps') === null);
+  await played.page.waitForFunction(() => document.querySelector('#widget-store .player .moment').textContent === 'línea 4 de 4');
+  assert.match((await storeShows(played.page)).verdict, /se hizo 2 veces/);
+  for (const p of [page, again.page, played.page]) await p.close();
+  assert.deepEqual(problems, []);
+  assert.deepEqual(again.problems, []);
+  assert.deepEqual(played.problems, []);
+});
+
 test('injected while it plays: a fork keeps its past (#42); the storm\'s outages and spikes add up, a link replays them, the replaced future stays as a ghost, and a run can be pinned', async () => {
   const STORM = `/lecciones/${SLUG}/widgets/storm`;
   // The finding: at 15 s the outage at 5 s has become a storm; «Tirar el servidor ahora» there

@@ -4,7 +4,7 @@
 
 use crate::sim::params::Value;
 use crate::sim::playback::Playback;
-use crate::sim::playback::{past_end_note, MOMENT_KEY};
+use crate::sim::playback::{kept_in, past_end_note, shown, MOMENT_KEY};
 use crate::ui::hooks::use_params::ValuesState;
 use crate::ui::widgets::player::Run;
 use yew::prelude::*;
@@ -31,7 +31,7 @@ pub fn use_moment(state: &ValuesState, kept: Option<u32>, end: f64) -> Moment {
 #[hook]
 pub fn use_moment_in(state: &ValuesState, key: &'static str, unit: f64, kept: Option<u32>, end: f64) -> Moment {
     let live = use_state_eq(|| None::<f64>);
-    let t = (*live).or(kept.map(|k| k as f64 * unit)).map(|t| t.min(end));
+    let t = shown(*live, kept, unit, end);
     // The kept moment arrives a task later (`use_params` applies changes in
     // their own task): until it has, the moment kept is shown as the live
     // one, not the one kept before (a paused store showed its line 0 for a
@@ -47,9 +47,9 @@ pub fn use_moment_in(state: &ValuesState, key: &'static str, unit: f64, kept: Op
     let on_keep = {
         let (live, set) = (live.clone(), state.setter(key));
         Callback::from(move |t: f64| {
-            let whole = (t / unit).floor();
-            live.set(Some(whole * unit));
-            set.emit(Value::Int(whole as i64));
+            let whole = kept_in(t, unit);
+            live.set(Some(whole as f64 * unit));
+            set.emit(Value::Int(whole));
         })
     };
     Moment { t, on_frame, on_keep }

@@ -59,13 +59,32 @@ pub enum Change {
     Set(Vec<(usize, Value)>),
     /// Back to these values (the lesson's, or a preset's), without notes.
     Reset(Values),
+    /// The values this function makes of the values as they are when the
+    /// change lands (the store's own steps: one added to those already taken,
+    /// however fast the clicks).
+    Edit(ValuesEdit),
 }
+
+/// New values made of the values as they are ([`Change::Edit`]).
+pub type ValuesEdit = Rc<dyn Fn(&[Value]) -> Values>;
 
 impl Reducible for Current {
     type Action = Change;
 
     fn reduce(self: Rc<Self>, change: Change) -> Rc<Self> {
         let (mut values, mut notes) = (self.values.clone(), self.notes.clone());
+        let change = match change {
+            Change::Edit(edit) => {
+                let edited = edit(&values);
+                let changes = edited
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, v)| values.get(*i) != Some(v))
+                    .collect();
+                Change::Set(changes)
+            }
+            other => other,
+        };
         match change {
             Change::Set(changes) => {
                 for (i, v) in changes {
@@ -82,6 +101,7 @@ impl Reducible for Current {
                 values = defaults;
                 notes.clear();
             }
+            Change::Edit(_) => {}
         }
         Rc::new(Current {
             specs: self.specs,
@@ -114,6 +134,15 @@ impl ValuesState {
             })
             .forget();
         })
+    }
+
+    /// Changes the values as they are when the change lands, by `edit`
+    /// (after the changes still pending, which land first).
+    pub fn edit(&self, edit: ValuesEdit) {
+        if let Some(changes) = self.pending.borrow_mut().take() {
+            self.state.dispatch(Change::Set(changes));
+        }
+        self.state.dispatch(Change::Edit(edit));
     }
 
     /// A callback that puts back the lesson's values.

@@ -152,7 +152,7 @@ fn spec_arg(spec: &'static Spec, default: &Value) -> Arg {
             "up to {max_items} of KEY@MS{}, comma-separated, in ms from the run's start (0–{max_ms}), KEY one of {}{}",
             if lasting.is_some() { "[+MS]" } else { "" },
             options.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", "),
-            lasting.map_or(String::new(), |(d, most)| format!("; +MS: how long it lasts (0–{most}, {d} if not given)"))
+            lasting.map_or(String::new(), |(d, most)| format!("; +MS: how long it lasts (1–{most}, {d} if not given)"))
         ),
         };
     Arg::new(spec.key)

@@ -272,9 +272,9 @@ pub fn read_events(kind: Kind, text: &str) -> ReadEvents {
             }
             (Some((default, _)), None) => default as i64,
             (Some(_), Some(f)) => match number(f) {
-                Some(f) => f,
-                None => {
-                    bad(&mut out, "expected a whole number of ms after +");
+                Some(f) if f > 0 => f,
+                _ => {
+                    bad(&mut out, "expected a whole number of ms, at least 1, after +");
                     continue;
                 }
             },

@@ -779,21 +779,32 @@ fn play<Q: TimeQueue, R: UnitRng>(params: &StormParams, mut retries: Q, rng: &mu
     }
 }
 
+/// «el disparador», or «el último disparador» when faults were injected too.
+fn the_trigger(r: &StormRun) -> &'static str {
+    if r.triggers.len() > 1 {
+        "el último disparador"
+    } else {
+        "el disparador"
+    }
+}
+
 /// One Spanish sentence: did it recover, and when (or why it cannot say).
 pub fn verdict(r: &StormRun, o: Outcome) -> String {
     use crate::fmt::es_dec;
     match o {
         Outcome::Recovered { at_s } => format!(
-            "se recupera: a los {} s ya contesta a tiempo, {} s después de que terminó el disparador",
+            "se recupera: a los {} s ya contesta a tiempo, {} s después de que terminó {}",
             es_dec(at_s, 1),
-            es_dec((at_s - r.trigger_end_s).max(0.0), 1)
+            es_dec((at_s - r.trigger_end_s).max(0.0), 1),
+            the_trigger(r)
         ),
         Outcome::TooLate { at_s } => format!(
             "vuelve a contestar a tiempo a los {} s, demasiado cerca del final para saber si se recupera: alarga la corrida",
             es_dec(at_s, 1)
         ),
         Outcome::Metastable => format!(
-            "no se recupera: el disparador terminó a los {} s y la sobrecarga sigue hasta el final, aunque sin disparador la misma carga se atiende (falla metaestable)",
+            "no se recupera: {} terminó a los {} s y la sobrecarga sigue hasta el final, aunque sin disparador la misma carga se atiende (falla metaestable)",
+            the_trigger(r),
             es_dec(r.trigger_end_s, 1)
         ),
         Outcome::Overloaded => {

@@ -144,7 +144,7 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
                 <section id="scorm" class="teachers-part">
                     <h2>{ "Paquete SCORM 1.2 para tu plataforma" }</h2>
                     <p>{ "Un solo archivo que subes a Moodle, Canvas o Blackboard como actividad SCORM. La plataforma recibe, de cada estudiante: el estado (incompleto, aprobado o no aprobado según una calificación mínima de 80 %), la calificación (el porcentaje de partes correctas: las de los nueve ejercicios, con los números de la lección, y una por la tarea de cada widget) y cada respuesta comprobada. El avance se guarda en la plataforma: sigue al estudiante en otra computadora." }</p>
-                    <p>{ "Solo cuenta lo que el estudiante encontró: una parte que responde bien después de abrir su solución paso a paso, o una tarea que acierta después de ver su respuesta, se marca bien en la página y en su respuesta comprobada, pero no suma a la calificación (antes de abrirla, la página se lo dice). Lo que ya tenía bien antes sigue contando." }</p>
+                    <p>{ "Solo cuenta lo que el estudiante encontró: una parte respondida bien después de abrir su solución paso a paso, o una tarea acertada después de ver su respuesta, se marca bien en la página y en su respuesta comprobada, pero no suma a la calificación (antes de abrirla, la página se lo dice). Lo que ya tenía bien antes sigue contando." }</p>
                     <fieldset class="scorm-solutions">
                         <legend>{ "La solución paso a paso de cada ejercicio, en el paquete" }</legend>
                         <label class="option"><input type="radio" name="scorm-solutions" value="always" checked={*solutions == "always"} onchange={on_solutions("always")} />

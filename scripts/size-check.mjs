@@ -87,8 +87,16 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // package load; see build.rs): 388,434 brotli, 487,503 gzipped (the
 // instructors' build, not counted: 398,739 brotli). The limits come down to
 // it, with the usual margin, so that what left does not creep back unnoticed.
-const LIMIT = 492 * 1000;
-const LIMIT_BR = 392 * 1000;
+// Session 24 (#42, what a learner's and an instructor's hands found): the
+// faults injected while playing (`params::Injected`, `Kind::Events`, their
+// list under the controls), the store's steps as a parameter and lines of its
+// script, the credit rule (what was revealed, kept in progress and said on
+// the page), unit words and refusal examples that fit the question, the
+// command line at the player's moment: 401,834 brotli, 507,652 gzipped
+// (+13,400 brotli). Issue #43 («A page carries only what it shows») is the
+// way down: a piece's code loaded with the piece.
+const LIMIT = 510 * 1000;
+const LIMIT_BR = 404 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
 // is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and
 // wide); it comes first and shows the text and the charts at once. With a

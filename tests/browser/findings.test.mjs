@@ -280,6 +280,34 @@ test('8. the breaker\'s counts say the moment they are of: the last whole second
   await page.close();
 });
 
+/** Records every text a canvas writes: a chart's marks are drawn, not laid out. */
+const RECORD_CANVAS_TEXT = () => {
+  window.__drawn = [];
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+    window.__drawn.push(String(text));
+    return fill.call(this, text, ...rest);
+  };
+};
+
+test('a pinned run above the chart\'s range is marked «↑ hasta», as the live line is, not drawn flat along the top', async () => {
+  // A storm in four layers that retry (its attempts climb far above its capacity), pinned; then a
+  // calm setting (no retries): the pinned storm is now above the live run's axis.
+  const { page, problems } = await open(`/lecciones/${SLUG}/widgets/storm?layers=4`, undefined, RECORD_CANVAS_TEXT);
+  await page.waitForSelector('#widget-storm .chart[data-sum]');
+  await page.click('#storm-pin');
+  await page.waitForFunction(() => document.querySelector('#storm-pin').textContent === 'Quitar la corrida fijada');
+  await page.evaluate(() => { window.__drawn = []; });
+  await page.fill('#storm-retries', '0');
+  await page.press('#storm-retries', 'Enter');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('retries') === '0');
+  await page.waitForFunction(() => window.__drawn.some((t) => /^↑ hasta [\d,]+ \/s \(corrida fijada\)$/.test(t)), null, { timeout: 15000 });
+  // The live run, calm, is within its range: no mark of its own.
+  assert.equal((await page.evaluate(() => window.__drawn)).filter((t) => t.startsWith('↑ hasta') && !/corrida fijada/.test(t)).length, 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the widget list is the lab\'s', () => {
   for (const w of ['herd', 'storm', 'breaker', 'store']) assert.ok(WIDGETS.includes(w), w);
 });

@@ -237,78 +237,41 @@ pub fn read_events(kind: Kind, text: &str) -> ReadEvents {
         return ReadEvents::default();
     };
     let mut out = ReadEvents::default();
-    let number = |t: &str| -> Option<i64> {
-        let t: String = t.trim().chars().filter(|c| *c != '_').collect();
-        (!t.is_empty() && t.chars().all(|c| c.is_ascii_digit())).then(|| t.parse::<i64>().unwrap_or(i64::MAX))
-    };
-    let keys = || options.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ");
     for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
         let item = item.split_whitespace().collect::<Vec<_>>().join("+");
-        let bad = |out: &mut ReadEvents, why: &str| {
-            out.problems.push(format!("no se entiende «{item}», se deja fuera"));
-            out.errors.push(format!("«{item}»: {why}"));
-        };
-        let Some((key, rest)) = item.split_once('@') else {
-            bad(&mut out, &format!("expected KEY@MS (KEY one of {})", keys()));
-            continue;
-        };
-        let Some(&(key, _)) = options.iter().find(|(k, _)| *k == key) else {
-            bad(&mut out, &format!("expected one of {} before @", keys()));
-            continue;
-        };
-        let (at, for_ms) = match rest.split_once('+') {
-            Some((at, f)) => (at, Some(f)),
-            None => (rest, None),
-        };
-        let Some(at) = number(at) else {
-            bad(&mut out, "expected a whole number of ms after @");
-            continue;
-        };
-        let for_ms = match (lasting, for_ms) {
-            (None, None) => 0,
-            (None, Some(_)) => {
-                bad(&mut out, "this fault does not last a while: no +MS");
+        let (key, at, for_ms) = match read_event(options, lasting, &item) {
+            Ok(e) => e,
+            Err(why) => {
+                out.problems.push(format!("no se entiende «{item}», se deja fuera"));
+                out.errors.push(format!("«{item}»: {why}"));
                 continue;
             }
-            (Some((default, _)), None) => default as i64,
-            (Some(_), Some(f)) => match number(f) {
-                Some(f) if f > 0 => f,
-                _ => {
-                    bad(&mut out, "expected a whole number of ms, at least 1, after +");
-                    continue;
-                }
-            },
         };
-        let at_ms = if at > max_ms {
-            out.problems.push(format!(
-                "{} está después del último momento posible ({} ms); se usa {}",
-                es_int(at),
-                es_int(max_ms),
-                es_int(max_ms)
-            ));
-            out.errors
-                .push(format!("«{item}»: the moment must be between 0 and {max_ms}"));
-            max_ms
-        } else {
-            at
-        };
+        let at_ms = at_most(&mut out, at, max_ms, || {
+            (
+                format!(
+                    "{} está después del último momento posible ({} ms)",
+                    es_int(at),
+                    es_int(max_ms)
+                ),
+                format!("«{item}»: the moment must be between 0 and {max_ms}"),
+            )
+        });
         let longest = lasting.map_or(0, |(_, most)| most as i64);
-        let for_ms = if for_ms > longest {
-            out.problems.push(format!(
-                "{} ms es más de lo que puede durar ({} ms); se usa {}",
-                es_int(for_ms),
-                es_int(longest),
-                es_int(longest)
-            ));
-            out.errors.push(format!("«{item}»: it can last at most {longest} ms"));
-            longest
-        } else {
-            for_ms
-        };
+        let for_ms = at_most(&mut out, for_ms, longest, || {
+            (
+                format!(
+                    "{} ms es más de lo que puede durar ({} ms)",
+                    es_int(for_ms),
+                    es_int(longest)
+                ),
+                format!("«{item}»: it can last at most {longest} ms"),
+            )
+        });
         out.events.push(Event {
             key,
             at_ms: at_ms.clamp(0, u32::MAX as i64) as u32,
-            for_ms: for_ms as u32,
+            for_ms: for_ms.clamp(0, u32::MAX as i64) as u32,
         });
     }
     // In order of time (a stable sort: two at one moment keep their order).
@@ -324,6 +287,53 @@ pub fn read_events(kind: Kind, text: &str) -> ReadEvents {
         out.events.truncate(max_items);
     }
     out
+}
+
+/// `v`, or `most` if it is more, with what `why` says of it (the learner's
+/// words and the command line's) and the value used.
+fn at_most(out: &mut ReadEvents, v: i64, most: i64, why: impl FnOnce() -> (String, String)) -> i64 {
+    if v <= most {
+        return v;
+    }
+    let (problem, error) = why();
+    out.problems.push(format!("{problem}; se usa {}", es_int(most)));
+    out.errors.push(error);
+    most
+}
+
+/// One item of a list of faults, `key@ms` or `key@ms+ms`: its key, moment
+/// and length (bounds not checked yet), or why it cannot be read.
+fn read_event(
+    options: &'static [(&'static str, &'static str)],
+    lasting: Option<(u32, u32)>,
+    item: &str,
+) -> Result<(&'static str, i64, i64), String> {
+    let number = |t: &str| -> Option<i64> {
+        let t: String = t.trim().chars().filter(|c| *c != '_').collect();
+        (!t.is_empty() && t.chars().all(|c| c.is_ascii_digit())).then(|| t.parse::<i64>().unwrap_or(i64::MAX))
+    };
+    let keys = || options.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ");
+    let (key, rest) = item
+        .split_once('@')
+        .ok_or_else(|| format!("expected KEY@MS (KEY one of {})", keys()))?;
+    let &(key, _) = options
+        .iter()
+        .find(|(k, _)| *k == key)
+        .ok_or_else(|| format!("expected one of {} before @", keys()))?;
+    let (at, for_ms) = match rest.split_once('+') {
+        Some((at, f)) => (at, Some(f)),
+        None => (rest, None),
+    };
+    let at = number(at).ok_or("expected a whole number of ms after @")?;
+    let for_ms = match (lasting, for_ms) {
+        (None, None) => 0,
+        (None, Some(_)) => return Err("this fault does not last a while: no +MS".into()),
+        (Some((default, _)), None) => default as i64,
+        (Some(_), Some(f)) => number(f)
+            .filter(|f| *f > 0)
+            .ok_or("expected a whole number of ms, at least 1, after +")?,
+    };
+    Ok((key, at, for_ms))
 }
 
 /// Injected faults as [`read_events`] reads them back (`key@ms` or `key@ms+ms`, comma-separated).

@@ -76,55 +76,7 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                 </label>
             }
         }
-        Kind::Events { options, .. } => {
-            // What was injected while playing, one line each, and a way to take it back.
-            let read = crate::sim::params::read_events(
-                spec.kind,
-                match &props.value {
-                    Value::Text(t) => t,
-                    _ => "",
-                },
-            );
-            if read.events.is_empty() {
-                return Html::default();
-            }
-            let said = |e: &crate::sim::params::Event| {
-                let what = options.iter().find(|(k, _)| *k == e.key).map_or("", |(_, l)| *l);
-                match e.for_ms {
-                    0 => format!("a los {} ms: {what}", es_int(e.at_ms as i64)),
-                    f => format!(
-                        "a los {} ms: {what}, durante {} ms",
-                        es_int(e.at_ms as i64),
-                        es_int(f as i64)
-                    ),
-                }
-            };
-            let drop_last = {
-                let (on_change, events) = (props.on_change.clone(), read.events.clone());
-                Callback::from(move |_: MouseEvent| {
-                    let kept = &events[..events.len() - 1];
-                    on_change.emit(Value::Text(crate::sim::params::write_events(kept)));
-                })
-            };
-            let drop_all = {
-                let on_change = props.on_change.clone();
-                Callback::from(move |_: MouseEvent| on_change.emit(Value::Text(String::new())))
-            };
-            html! {
-                <div class="control events" id={id}>
-                    <span class="control-head">{ spec.label }</span>
-                    <ol class="injected">
-                        { for read.events.iter().map(|e| html! { <li>{ said(e) }</li> }) }
-                    </ol>
-                    <div class="control-body">
-                        <button type="button" class="reset" onclick={drop_last}>{ "Quitar la última" }</button>
-                        if read.events.len() > 1 {
-                            <button type="button" class="reset" onclick={drop_all}>{ "Quitar todas" }</button>
-                        }
-                    </div>
-                </div>
-            }
-        }
+        Kind::Events { options, .. } => events_control(&id, spec, options, &props.value, &props.on_change),
         Kind::Int { min, max, optional } => {
             let value = match &props.value {
                 Value::Int(v) => Some(*v),
@@ -195,5 +147,63 @@ pub fn ParamControl(props: &ParamControlProps) -> Html {
                 </div>
             }
         }
+    }
+}
+
+/// What was injected while playing (a [`Kind::Events`] parameter), one line
+/// each, and a way to take it back.
+fn events_control(
+    id: &str,
+    spec: Spec,
+    options: &'static [(&'static str, &'static str)],
+    value: &Value,
+    on_change: &Callback<Value>,
+) -> Html {
+    // What was injected while playing, one line each, and a way to take it back.
+    let read = crate::sim::params::read_events(
+        spec.kind,
+        match value {
+            Value::Text(t) => t,
+            _ => "",
+        },
+    );
+    if read.events.is_empty() {
+        return Html::default();
+    }
+    let said = |e: &crate::sim::params::Event| {
+        let what = options.iter().find(|(k, _)| *k == e.key).map_or("", |(_, l)| *l);
+        match e.for_ms {
+            0 => format!("a los {} ms: {what}", es_int(e.at_ms as i64)),
+            f => format!(
+                "a los {} ms: {what}, durante {} ms",
+                es_int(e.at_ms as i64),
+                es_int(f as i64)
+            ),
+        }
+    };
+    let drop_last = {
+        let (on_change, events) = (on_change.clone(), read.events.clone());
+        Callback::from(move |_: MouseEvent| {
+            let kept = &events[..events.len() - 1];
+            on_change.emit(Value::Text(crate::sim::params::write_events(kept)));
+        })
+    };
+    let drop_all = {
+        let on_change = on_change.clone();
+        Callback::from(move |_: MouseEvent| on_change.emit(Value::Text(String::new())))
+    };
+    html! {
+        <div class="control events" id={id.to_string()}>
+            <span class="control-head">{ spec.label }</span>
+            <ol class="injected">
+                { for read.events.iter().map(|e| html! { <li>{ said(e) }</li> }) }
+            </ol>
+            <div class="control-body">
+                <button type="button" class="reset" onclick={drop_last}>{ "Quitar la última" }</button>
+                if read.events.len() > 1 {
+                    <button type="button" class="reset" onclick={drop_all}>{ "Quitar todas" }</button>
+                }
+            </div>
+        </div>
     }
 }

@@ -54,6 +54,11 @@ fn main() {
         String::from("#[cfg(any(test, target_arch = \"wasm32\"))]\npub(super) static SKELETONS: &[&str] = &[\n");
     let mut compiled = String::from("pub(super) static COMPILED: &[&[&str]] = &[\n");
     let mut asserts = String::new();
+    let first = dirs
+        .first()
+        .and_then(|d| d.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     for dir in dirs {
         let slug = dir.file_name().unwrap().to_string_lossy().into_owned();
         println!("cargo:rerun-if-changed={}", dir.display());
@@ -90,6 +95,8 @@ fn main() {
         out.push_str("]),\n");
     }
     out.push_str("];\n");
+    // The course's first lesson (the home page's), apart from the texts.
+    writeln!(out, "pub(super) static FIRST: &str = {first:?};").unwrap();
     for part in [sources, skeletons, compiled] {
         out.push_str(&part);
         out.push_str("];\n");

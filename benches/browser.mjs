@@ -209,7 +209,7 @@ async function hookPage(id) {
 
 /** One core timed in the page: `senseiLabTime(scenario, query, batches)` parsed. */
 const timeCore = (page, scenario, query, batches) =>
-  page.evaluate(([s, q, n]) => JSON.parse(window.wasmBindings.senseiLabTime(s, q, n)), [scenario, query, batches]);
+  page.evaluate(async ([s, q, n]) => JSON.parse(await window.wasmBindings.senseiLabTime(s, q, n)), [scenario, query, batches]);
 
 async function herd() {
   console.log('\n## The herd core as wasm (Chromium) against the lesson\'s CPython\n');

@@ -37,7 +37,7 @@ mod registry;
 
 pub use directive::{parse_directive_line, Directive};
 pub use parse::{drop_exercise_texts, parse, run_index, skeleton, slugify, Block, Lesson, LessonError, Section};
-pub use registry::{all, compiled, errors, find, program_source};
+pub use registry::{all, compiled, errors, find, first_slug, program_source};
 
 /// The widgets a `::widget{id=…}` directive can place: the registry's ids
 /// ([`crate::scenario::ALL`]), in its order.

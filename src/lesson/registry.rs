@@ -43,6 +43,12 @@ pub fn errors() -> &'static [(String, LessonError)] {
     &registry().errors
 }
 
+/// The slug of the course's first lesson (the home page shows it), without
+/// reading any lesson (a page's waking code needs no lesson's text).
+pub fn first_slug() -> &'static str {
+    FIRST
+}
+
 pub fn find(slug: &str) -> Option<&'static Lesson> {
     all().iter().find(|l| l.slug == slug)
 }
@@ -68,6 +74,11 @@ pub fn compiled(slug: &str, text: &str) -> Option<&'static str> {
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
+    #[test]
+    fn the_first_slug_is_the_first_lesson() {
+        assert_eq!(super::first_slug(), super::all()[0].slug);
+    }
+
     use super::*;
     use crate::lesson::{drop_exercise_texts, markup, skeleton, Block};
 

@@ -28,8 +28,26 @@ const BATCH_MS: f64 = 5.0;
 /// replaying its draws, made once): `{…, "runs":…, "elapsed_ms":…}`, with the
 /// herd's four figures first (checked against CPython's by
 /// `benches/browser.mjs --only herd`); `{}` for another scenario.
+#[cfg(not(feature = "split"))]
 #[wasm_bindgen(js_name = senseiLabTime)]
 pub fn time_core(scenario: &str, query: &str, batches: u32) -> String {
+    timed(scenario, query, batches)
+}
+
+/// [`time_core`] in a build that loads each piece's code with it: the cores
+/// are not the runtime's, so the hook fetches them first (its own split
+/// point) and answers a promise of the same JSON.
+#[cfg(feature = "split")]
+#[wasm_bindgen(js_name = senseiLabTime)]
+pub async fn time_core(scenario: String, query: String, batches: u32) -> String {
+    #[wasm_split_helpers::wasm_split(bench, fallible)]
+    fn bench(scenario: String, query: String, batches: u32) -> Result<String, crate::ui::islands::code::Failed> {
+        Ok(timed(&scenario, &query, batches))
+    }
+    bench(scenario, query, batches).await.unwrap_or_else(|_| "{}".into())
+}
+
+fn timed(scenario: &str, query: &str, batches: u32) -> String {
     let timed = match scenario {
         "herd" => {
             let (p, _notes): (HerdParams, _) = from_query(query);

@@ -74,7 +74,9 @@ fn begin() {
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(ROOT_ID))
     else {
-        yew::Renderer::<App>::new().render();
+        if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+            run_app(body.into(), false);
+        }
         return;
     };
     let prerendered = root.get_attribute(prerender_attr::ROUTE).map(|p| Route::from_path(&p));
@@ -91,13 +93,72 @@ fn begin() {
             islands::wake::start(root, &route);
         } else {
             let _ = root.set_attribute(prerender_attr::START, "hydrate");
-            yew::Renderer::<App>::with_root(root).hydrate();
+            hydrate_app(root);
         }
     } else {
         root.set_inner_html("");
         let _ = root.set_attribute(prerender_attr::START, "render");
-        yew::Renderer::<App>::with_root(root).render();
+        run_app(root, false);
     }
+}
+
+/// Hydrates the whole page's app, once the code of every piece in it is here
+/// (hydration must find each piece as the page has it); if some did not
+/// arrive, the app renders anew, and says so where the piece goes.
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+fn hydrate_app(root: web_sys::Element) {
+    use islands::{code, IslandPiece, KEY};
+    use wasm_bindgen::JsCast;
+    let mut pieces = Vec::new();
+    if let Ok(hosts) = root.query_selector_all(&format!("[{KEY}]")) {
+        for i in 0..hosts.length() {
+            let key = hosts
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                .and_then(|e| e.get_attribute(KEY));
+            if let Some(piece) = key.as_deref().and_then(IslandPiece::from_key) {
+                if !code::ready(&piece) {
+                    pieces.push(piece);
+                }
+            }
+        }
+    }
+    yew::platform::spawn_local(async move {
+        for piece in &pieces {
+            if code::load(piece).await.is_err() {
+                root.set_inner_html("");
+                let _ = root.set_attribute(prerender_attr::START, "render");
+                run_app(root, false);
+                return;
+            }
+        }
+        run_app(root, true);
+    });
+}
+
+/// Hydrates the whole page's app (every piece's code is in the one module).
+#[cfg(all(target_arch = "wasm32", not(feature = "split")))]
+fn hydrate_app(root: web_sys::Element) {
+    run_app(root, true);
+}
+
+/// Starts the app in `root` ([`islands::code::start_app`]: its code first,
+/// in a build that loads it apart); if it does not arrive, says so in the
+/// page, with «Reintentar».
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+pub(crate) fn run_app(root: web_sys::Element, hydrate: bool) {
+    yew::platform::spawn_local(async move {
+        if islands::code::start_app(root.clone(), hydrate).await.is_err() {
+            let again = root.clone();
+            islands::wake::not_arrived(&root, move || run_app(again, hydrate));
+        }
+    });
+}
+
+/// Starts the app in `root`, hydrating what is there if `hydrate`.
+#[cfg(all(target_arch = "wasm32", not(feature = "split")))]
+pub(crate) fn run_app(root: web_sys::Element, hydrate: bool) {
+    islands::code::app(root, hydrate);
 }
 
 /// What a prerendered page says about itself.

@@ -3,14 +3,8 @@
 //! that goes on from a page of islands, [`super::wake::navigate`]). The same
 //! markup under the app and hydrated alone into its host.
 
-use super::IslandPiece;
-use crate::ui::exercise::exercise_block::ExerciseBlock;
-use crate::ui::exercise::knew_it::KnewIt;
-use crate::ui::exercise::progress_summary::ProgressSummary;
-use crate::ui::pages::embed_code::EmbedCode;
-use crate::ui::pages::term::Term;
-use crate::ui::pages::toc::Toc;
-use crate::ui::route::{LessonSlug, Piece};
+use super::{code, IslandPiece};
+use crate::ui::route::LessonSlug;
 use crate::ui::router::Navigator;
 use yew::prelude::*;
 
@@ -35,23 +29,10 @@ pub fn IslandRoot(props: &IslandRootProps) -> Html {
         });
     }
     let slug = props.slug.clone();
-    let piece = match &props.piece {
-        IslandPiece::Widget(id) => crate::ui::pages::block::widget(id).unwrap_or_default(),
-        IslandPiece::Exercise(n) => html! { <ExerciseBlock n={*n} /> },
-        IslandPiece::Knew(n) => html! { <KnewIt n={*n} /> },
-        IslandPiece::Progress => html! { <ProgressSummary /> },
-        IslandPiece::Toc(active) => html! { <Toc lesson={slug.clone()} active={active.clone()} /> },
-        IslandPiece::Embed(section) => html! { <EmbedCode piece={Piece::Section(section.clone())} /> },
-        IslandPiece::Term { card, text } => {
-            match crate::lesson::concepts::cards(&slug)
-                .into_iter()
-                .find(|c| c.id == *card)
-            {
-                Some(card) => html! { <Term slug={slug.clone()} card={card} text={text.clone()} /> },
-                None => html! { { text.clone() } },
-            }
-        }
-    };
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    let piece = use_arrived(&slug, &props.piece);
+    #[cfg(not(all(target_arch = "wasm32", feature = "split")))]
+    let piece = code::render(&slug, &props.piece).unwrap_or_default();
     html! {
         <ContextProvider<Navigator> context={navigator}>
             <ContextProvider<LessonSlug> context={LessonSlug(slug)}>
@@ -70,5 +51,57 @@ fn island_navigator() -> Navigator {
     #[cfg(not(target_arch = "wasm32"))]
     {
         Navigator::new(Callback::noop())
+    }
+}
+
+/// `piece`'s view once its code is here: until then (the app rendered it
+/// before it arrived) its code is fetched, and the place says so.
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+#[hook]
+fn use_arrived(slug: &str, piece: &IslandPiece) -> Html {
+    let arrived = use_state(|| code::ready(piece));
+    let failed = use_state(|| false);
+    {
+        let (arrived, failed) = (arrived.clone(), failed.clone());
+        use_effect_with((piece.clone(), *failed), move |(piece, was_failed)| {
+            if !*arrived && !*was_failed {
+                let piece = piece.clone();
+                yew::platform::spawn_local(async move {
+                    match code::load(&piece).await {
+                        Ok(()) => arrived.set(true),
+                        Err(code::Failed) => failed.set(true),
+                    }
+                });
+            }
+        });
+    }
+    if *arrived {
+        return code::render(slug, piece).unwrap_or_default();
+    }
+    let was_failed = *failed;
+    let retry = Callback::from(move |_| failed.set(false));
+    html! { <Arriving failed={was_failed} {retry} /> }
+}
+
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+#[derive(Properties, PartialEq)]
+struct ArrivingProps {
+    failed: bool,
+    retry: Callback<MouseEvent>,
+}
+
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+/// The place of a piece whose code is on its way, or did not arrive.
+#[component]
+fn Arriving(props: &ArrivingProps) -> Html {
+    if props.failed {
+        html! {
+            <p class="piece-arriving" role="alert">
+                { "No llegó el código de esta pieza (¿se cortó la red?). " }
+                <button type="button" onclick={props.retry.clone()}>{ "Reintentar" }</button>
+            </p>
+        }
+    } else {
+        html! { <p class="piece-arriving" role="status">{ "Cargando esta pieza…" }</p> }
     }
 }

@@ -17,6 +17,7 @@
 //! same hosts and roots are ordinary components under the app: one tree, the
 //! same markup.
 
+pub mod code;
 pub mod island_host;
 pub mod island_root;
 #[cfg(target_arch = "wasm32")]

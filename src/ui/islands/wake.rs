@@ -17,7 +17,7 @@
 use super::island_root::{IslandRoot, IslandRootProps};
 use super::{IslandPiece, AWAKE, KEY, LESSON};
 use crate::ui::route::Route;
-use crate::ui::{prerender_attr, router, App};
+use crate::ui::{prerender_attr, router};
 use gloo::events::{EventListener, EventListenerOptions};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -56,7 +56,7 @@ thread_local! {
 /// The lesson a lesson route shows (the home page shows the first lesson).
 fn lesson_of(route: &Route) -> Option<String> {
     match route {
-        Route::Home => crate::lesson::all().first().map(|l| l.slug.clone()),
+        Route::Home => Some(crate::lesson::first_slug().to_string()),
         Route::Lesson { lesson } | Route::Section { lesson, .. } => Some(lesson.clone()),
         _ => None,
     }
@@ -289,6 +289,36 @@ fn wake_next() -> bool {
         return true;
     };
     let light = piece.light();
+    if super::code::SPLIT && !super::code::ready(&piece) {
+        // Its code first (its own module): the page goes on meanwhile.
+        let waiting = host.clone();
+        yew::platform::spawn_local(async move {
+            match super::code::load(&piece).await {
+                Ok(()) => hydrate(waiting, slug, piece),
+                Err(super::code::Failed) => {
+                    let again = waiting.clone();
+                    not_arrived(&waiting, move || {
+                        PAGE.with(|p| {
+                            if let Some(page) = p.borrow_mut().as_mut() {
+                                page.soon.push_front(again.clone());
+                            }
+                        });
+                        schedule(true);
+                    })
+                }
+            }
+        });
+        return false;
+    }
+    hydrate(host, slug, piece);
+    light
+}
+
+/// Hydrates `host` into its piece, whose code is here.
+fn hydrate(host: Element, slug: String, piece: IslandPiece) {
+    if PAGE.with(|p| p.borrow().is_none()) {
+        return; // The page was let go meanwhile.
+    }
     let marked = host.clone();
     let props = IslandRootProps {
         slug,
@@ -301,7 +331,33 @@ fn wake_next() -> bool {
             page.handles.push(handle);
         }
     });
-    light
+}
+
+/// Code for `place` did not arrive: said just before it, with «Reintentar»,
+/// which takes the note away and calls `retry`.
+#[cfg_attr(not(feature = "split"), allow(dead_code))]
+pub(crate) fn not_arrived(place: &Element, retry: impl FnOnce() + 'static) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(note) = doc.create_element("p") else { return };
+    note.set_class_name("piece-arriving");
+    let _ = note.set_attribute("role", "alert");
+    note.set_text_content(Some(
+        "No llegó el código de esta parte de la página (¿se cortó la red?). ",
+    ));
+    let Ok(button) = doc.create_element("button") else {
+        return;
+    };
+    let _ = button.set_attribute("type", "button");
+    button.set_text_content(Some("Reintentar"));
+    let _ = note.append_child(&button);
+    let _ = place.before_with_node_1(&note);
+    EventListener::once(&button, "click", move |_| {
+        note.remove();
+        retry();
+    })
+    .forget();
 }
 
 /// `host`'s piece has rendered.
@@ -368,14 +424,42 @@ fn go(to: &Route, anchor: Option<String>) {
 /// section (or to the top), as the app's lesson page does.
 fn show(to: &Route) {
     let Some(window) = web_sys::window() else { return };
-    crate::ui::host::set_title(&to.title());
     let section = match to {
         Route::Section { section, .. } => window.document().and_then(|d| d.get_element_by_id(section)),
         _ => None,
     };
+    crate::ui::host::set_title(&page_title(section.as_ref()));
     match section {
         Some(el) => el.scroll_into_view(),
         None => window.scroll_to_with_x_and_y(0.0, 0.0),
+    }
+}
+
+/// The title of this lesson's page at `section` (none: the lesson), as
+/// [`Route::title`] says it, read from the page's headings (the waking code
+/// has no lesson's text).
+fn page_title(section: Option<&Element>) -> String {
+    let heading_text = |h: Element| {
+        let text = h.text_content().unwrap_or_default();
+        let anchor = h
+            .query_selector("a.anchor")
+            .ok()
+            .flatten()
+            .and_then(|a| a.text_content())
+            .unwrap_or_default();
+        text.trim().trim_end_matches(anchor.as_str()).trim().to_string()
+    };
+    let root = PAGE.with(|p| p.borrow().as_ref().map(|page| page.root.clone()));
+    let lesson = root
+        .and_then(|r| r.query_selector("h1").ok().flatten())
+        .map(heading_text)
+        .unwrap_or_default();
+    let part = section
+        .and_then(|s| s.query_selector("h1, h2, h3, h4, h5, h6").ok().flatten())
+        .map(heading_text);
+    match part {
+        Some(p) => format!("{p} · {lesson} · Sensei Lab"),
+        None => format!("{lesson} · Sensei Lab"),
     }
 }
 
@@ -464,5 +548,5 @@ fn into_app() {
     root.set_inner_html("");
     let _ = root.remove_attribute(crate::ui::app::READY);
     let _ = root.set_attribute(prerender_attr::START, "render");
-    yew::Renderer::<App>::with_root(root).render();
+    crate::ui::run_app(root, false);
 }

@@ -14,13 +14,19 @@
  *   sw.js).
  * - activate: the caches of this scope's other versions are deleted (only now,
  *   when this version takes over), then the open pages are taken over.
- * - navigations (any path of the single-page app): the network first; without
- *   a network, or after 3 s without its answer, the cached page of this
- *   version (for another address than the scope's root, without the home
- *   page's prerendered text: the app renders that address's page).
+ * - navigations (any path of the single-page app): a page this version has
+ *   kept (the home page, or a page visited before) at once, from the cache,
+ *   while the network's copy is asked for behind it (issue 43: a second
+ *   visit does not wait for the network); a page not kept, the network
+ *   first; without a network, or after 3 s without its answer, the cached
+ *   home page (for another address than the scope's root, without its
+ *   prerendered text: the app renders that address's page). The network's
+ *   copy of a page is kept when it is this version's page (its
+ *   `sensei-lab-version`); another version's is not: its worker comes with
+ *   its own sw.js, and the page open says «Hay una versión nueva».
  * - the build's files (hashed wasm, JS, CSS; icons, manifest): from this
- *   version's cache, else the network. Nothing fetched is ever added to a
- *   cache: a page the network gave is another version's, and so are its files.
+ *   version's cache, else the network. No file fetched is ever added to a
+ *   cache: a file the network gave may be another version's.
  * - messages from sensei-offline.js: "sensei-lab:version" (answered on the
  *   port given) and "sensei-lab:activate" (a waiting version takes over).
  */
@@ -90,9 +96,31 @@ async function cachedPage(path) {
   return new Response(html, { headers: page.headers });
 }
 
+// The key a page is kept under: its path, without a trailing slash or a
+// query (a query is the page's state, which the app reads; the page is the same).
+const pageKey = (path) => SCOPE + path.replace(/\/+$/, '');
+const VERSION_META = /<meta name="sensei-lab-version" content="([0-9a-f]*)"/;
+// Keeps the network's copy of a page when it is this version's.
+async function keep(path, res) {
+  if (!res.ok || path === '' || path === 'index.html' || !(res.headers.get('content-type') || '').startsWith('text/html')) return;
+  const html = await res.text();
+  if (html.match(VERSION_META)?.[1] !== BUILD.version) return;
+  const cache = await caches.open(CACHE);
+  await cache.put(pageKey(path), new Response(html, { headers: { 'content-type': res.headers.get('content-type') } }));
+}
+async function keptPage(path) {
+  if (path === '' || path === 'index.html') return fromCache('');
+  const cache = await caches.open(CACHE);
+  return cache.match(pageKey(path), { ignoreVary: true });
+}
 async function navigate(e, path) {
   const net = fetch(e.request);
   net.catch(() => {});
+  // Behind the page (or with it): the network's copy, kept if it is this
+  // version's (cloned before the page may read it: this is its first `then`).
+  e.waitUntil(net.then((res) => keep(path, res.clone())).catch(() => {}));
+  const kept = await keptPage(path);
+  if (kept) return kept;
   let timer;
   const late = new Promise((ok) => { timer = setTimeout(ok, NETWORK_WAIT_MS, null); });
   try {

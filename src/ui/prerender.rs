@@ -123,7 +123,8 @@ pub fn shell(index: &str) -> Result<String, String> {
         "{}{ROOT_OPEN}></div>{}",
         &index[..start],
         &index[end + "</div>".len()..]
-    ))
+    )
+    .replacen(&format!("{NOINDEX}\n"), "", 1))
 }
 
 /// The `href` of the shell's `<base>` (Trunk's public URL: `/`, `/cursos/lab/`).
@@ -134,7 +135,26 @@ pub fn base_href(shell: &str) -> Result<String, String> {
     Ok(value[..value.find('"').unwrap_or(value.len())].to_string())
 }
 
-/// `shell` with `route`'s page (`body`, from [`render`]) in its root and its title.
+/// Whether search engines should list `route`'s page: not an embed (the
+/// same piece has its own page), not the exercises for paper (the lesson's
+/// exercises again), not the missing page. The others are in `sitemap.xml`;
+/// these carry `noindex` ([`page`]).
+pub fn indexed(route: &Route) -> bool {
+    !matches!(
+        route,
+        Route::EmbedSection { .. }
+            | Route::EmbedWidget { .. }
+            | Route::EmbedExercise { .. }
+            | Route::Print { .. }
+            | Route::NotFound
+    )
+}
+
+/// What a page that is not [`indexed`] says to search engines.
+pub const NOINDEX: &str = "<meta name=\"robots\" content=\"noindex\" />";
+
+/// `shell` with `route`'s page (`body`, from [`render`]) in its root and its
+/// title, and `noindex` where it is not [`indexed`].
 pub fn page(shell: &str, route: &Route, body: &str) -> Result<String, String> {
     let empty = format!("{ROOT_OPEN}></div>");
     if !shell.contains(&empty) {
@@ -144,7 +164,11 @@ pub fn page(shell: &str, route: &Route, body: &str) -> Result<String, String> {
         shell.find("<title>").ok_or("no <title> in the page")?,
         shell.find("</title>").ok_or("no </title> in the page")?,
     );
-    let titled = format!("{}<title>{}{}", &shell[..t0], escape(&route.title()), &shell[t1..]);
+    let mut titled = format!("{}<title>{}{}", &shell[..t0], escape(&route.title()), &shell[t1..]);
+    if !indexed(route) {
+        let head_end = titled.find("</head>").ok_or("no </head> in the page")?;
+        titled.insert_str(head_end, &format!("{NOINDEX}\n"));
+    }
     let root = format!(
         "{ROOT_OPEN} {}=\"{}\">{body}</div>",
         prerender_attr::ROUTE,
@@ -165,14 +189,14 @@ fn address(route: &Route, base_href: &str, site: Option<&str>) -> String {
     format!("{}{base}{path}", site.unwrap_or("").trim_end_matches('/'))
 }
 
-/// `sitemap.xml`: every prerendered page but the missing one, each at its
+/// `sitemap.xml`: every prerendered page that is [`indexed`], each at its
 /// address on the site (sitemaps.org's protocol: `urlset`, one `url` with
 /// its `loc` per page).
 pub fn sitemap(routes: &[Route], base_href: &str, site: Option<&str>) -> String {
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for r in routes.iter().filter(|r| **r != Route::NotFound) {
+    for r in routes.iter().filter(|r| indexed(r)) {
         out.push_str(&format!(
             "  <url><loc>{}</loc></url>\n",
             escape(&address(r, base_href, site))
@@ -283,9 +307,14 @@ mod tests {
             .lines()
             .filter_map(|l| l.trim().strip_prefix("<url><loc>")?.strip_suffix("</loc></url>"))
             .collect();
-        assert_eq!(locs.len(), routes.len() - 1, "every page but the missing one");
+        let listed: Vec<&Route> = routes.iter().filter(|r| indexed(r)).collect();
+        assert_eq!(locs.len(), listed.len());
+        // Neither an embed nor the exercises for paper: each has its piece's or its lesson's page.
+        assert!(locs.iter().all(|l| !l.contains("/embed/") && !l.contains("/imprimir/")));
+        assert!(routes.iter().any(|r| matches!(r, Route::EmbedWidget { .. })));
+        assert!(locs.iter().any(|l| l.contains("/docentes/")));
         assert_eq!(locs[0], "https://cursos.example/cursos/lab/");
-        for (r, loc) in routes.iter().filter(|r| **r != Route::NotFound).zip(&locs) {
+        for (r, loc) in listed.into_iter().zip(&locs) {
             if *r != Route::Home {
                 assert_eq!(*loc, format!("https://cursos.example/cursos/lab{}", r.path()));
             }
@@ -329,5 +358,21 @@ mod tests {
             s.replace("Sensei Lab</title>", &format!("{}</title>", r.title()))
         );
         assert_eq!(file_of(&r), "lecciones/l/widgets/herd/index.html");
+        assert!(!p.contains("noindex"));
+        // An embed and the exercises for paper are not for search engines; their shell is the same.
+        for r in [
+            Route::EmbedWidget {
+                lesson: "l".into(),
+                id: "herd".into(),
+            },
+            Route::Print { lesson: "l".into() },
+        ] {
+            let p = page(&s, &r, "<main></main>").unwrap();
+            assert!(p.contains(&format!("{NOINDEX}\n</head>")), "{p}");
+            assert_eq!(
+                shell(&p).unwrap(),
+                s.replace("Sensei Lab</title>", &format!("{}</title>", r.title()))
+            );
+        }
     }
 }

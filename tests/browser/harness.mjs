@@ -119,6 +119,16 @@ export async function axe(page, scope = null) {
   }, scope);
 }
 
+/** axe-core's violations of `rules` on the page as it is, widgets off
+ * screen left unrendered (as Lighthouse's accessibility audit runs it). */
+export async function axeAsIs(page, rules) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
+  return page.evaluate(async (rules) => {
+    const r = await window.axe.run(document, { runOnly: { type: 'rule', values: rules } });
+    return r.violations.map((v) => ({ impact: v.impact, id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  }, rules);
+}
+
 /** A browser context with JavaScript off (a reader, a crawler, a locked-down browser). */
 /** A fresh browser context with Playwright's `options` (e.g. `bypassCSP` for a test's own style). */
 export function browserContext(options) {

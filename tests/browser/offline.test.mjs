@@ -191,11 +191,23 @@ test('a new build: the next visit gets it whole, and an open page of the old one
   const [vA, vB] = [await versionOf(A), await versionOf(B)];
   assert.equal(await controlled(old), vA);
 
-  // The host deploys build B; the learner opens the lab in another tab.
+  // Seen again under A's worker, the page is kept.
+  await shows(old, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  await until(() => old.evaluate(async (url) => !!(await (await caches.open((await caches.keys())[0])).match(url)), `${base}${LESSON}/widgets/herd`), 'the page kept');
+  // The host deploys build B. The learner opens the page they saw in another tab: A's, kept
+  // by A's worker, at once (refreshed behind it: B's copy is not kept in A's cache), and it
+  // says «Hay una versión nueva».
   root = B;
+  const again = await ctx.newPage();
+  watch(again, problems);
+  await shows(again, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  assert.equal((await build(again)).version, vA);
+  await again.locator('.update-notice[role=status]').waitFor();
+  await again.close();
+  // A page they had not seen comes from the network: B's, whole.
   const next = await ctx.newPage();
   watch(next, problems);
-  await shows(next, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  await shows(next, `${LESSON}/widgets/storm`, { heading: 'Cada capa multiplica' });
   // B's page, and B's wasm only (the network gave the page; A's cache has none of B's files).
   assert.deepEqual(await build(next), { version: vB, named: `${base}/${await wasmOf(B)}`, fetched: [`${base}/${await wasmOf(B)}`] });
   // Its worker installs and, being this page's build, takes over at once.
@@ -361,6 +373,37 @@ test('under a sub-path (/cursos/lab/): the worker\'s scope is the base, and the 
   await page.waitForSelector('#widget-herd canvas[data-draws]');
   await page.goto(`${at}/embed/${SLUG}/ejercicios/4`);
   await page.waitForSelector('#exercise-4');
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('a second visit: a page seen before comes from the worker at once, its text and route as prerendered, the network\'s copy kept behind it', async () => {
+  root = A;
+  const ctx = await context();
+  await ctx.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
+    window.__arrived = { route: document.getElementById('app')?.dataset.route ?? null, text: document.getElementById('app')?.textContent.length ?? 0 };
+  }));
+  const page = await ctx.newPage();
+  const problems = watch(page);
+  await shows(page, `${LESSON}/widgets/herd`, { heading: 'La manada' });
+  await controlled(page);
+  // The first visit came before the worker: the page is kept from the next visit's network copy.
+  await shows(page, `${LESSON}/widgets/herd?clients=1500`, { heading: 'La manada' });
+  const kept = async () => page.evaluate(async (url) => !!(await (await caches.open((await caches.keys())[0])).match(url)), `${base}${LESSON}/widgets/herd`);
+  await until(kept, 'the page kept');
+  // Now the network hangs: the page still comes, at once, as it was prerendered (not the
+  // home page's shell after 3 s), and works, with its state from the address.
+  hanging = true;
+  try {
+    await page.goto(base + `${LESSON}/widgets/herd/?clients=2000`, { waitUntil: 'commit' });
+    await page.waitForSelector('#app[data-ready]');
+    assert.deepEqual(await page.evaluate(() => window.__arrived.route), `${LESSON}/widgets/herd`);
+    assert.ok(await page.evaluate(() => window.__arrived.text) > 1000);
+    await page.waitForSelector('#widget-herd canvas[data-draws]');
+    assert.equal(await page.inputValue('#herd-clients'), '2000');
+  } finally {
+    hanging = false;
+  }
   assert.deepEqual(problems, []);
   await ctx.close();
 });

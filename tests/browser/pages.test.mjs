@@ -4,7 +4,7 @@
 // rules) must find no serious or critical violation on it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, stopLab, open, axe, SLUG, WIDGETS, WIDGET_NAMES } from './harness.mjs';
+import { startLab, stopLab, open, device, axe, axeAsIs, SLUG, WIDGETS, WIDGET_NAMES } from './harness.mjs';
 
 const LESSON = `/lecciones/${SLUG}`;
 const EXERCISES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -86,4 +86,19 @@ test('every widget and exercise on its own page and embedded', async () => {
 test('the dark theme keeps the contrast too', async () => {
   const report = await visit([LESSON, `${LESSON}/widgets/storm`, `${LESSON}/ejercicios/6`], { scheme: 'dark' });
   assert.deepEqual(report, []);
+});
+
+// Lighthouse's accessibility audit runs axe on the page as it loaded: the
+// widgets off screen are still skipped (`content-visibility: auto`), and a
+// checker that measures them lays them out in their estimated height. The
+// colours it reads must be the page's (it once read a widget's muted line
+// over the next program's dark output: 2.38:1).
+test('the lesson as a checker finds it on a phone, widgets off screen unrendered: no contrast failure', async () => {
+  for (const width of [360, 412]) {
+    const { page, problems } = await device(LESSON, { width, height: 823, dpr: 1.75 });
+    const bad = (await axeAsIs(page, ['color-contrast'])).map((v) => `${v.id}: ${v.targets.join(', ')}`);
+    assert.deepEqual(bad, [], `at ${width} px`);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  }
 });

@@ -31,7 +31,11 @@
   }
   sw.oncontrollerchange = function () {
     if (reloading) location.reload();
-    else if (sw.controller) check(sw.controller);
+    else if (sw.controller) {
+      check(sw.controller);
+      // A worker that came after this page loaded did not see it: it keeps it now, for the next visit.
+      sw.controller.postMessage('sensei-lab:keep');
+    }
   };
   function start() {
     sw.register('sw.js').then(function (reg) {

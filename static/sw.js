@@ -16,8 +16,8 @@
  *   when this version takes over), then the open pages are taken over.
  * - navigations (any path of the single-page app): a page this version has
  *   kept (the home page, or a page visited before) at once, from the cache,
- *   while the network's copy is asked for behind it (issue 43: a second
- *   visit does not wait for the network); a page not kept, the network
+ *   and the network's copy asked for 10 s later (issue 43: a second visit
+ *   does not wait for the network); a page not kept, the network
  *   first; without a network, or after 3 s without its answer, the cached
  *   home page (for another address than the scope's root, without its
  *   prerendered text: the app renders that address's page). The network's
@@ -28,7 +28,9 @@
  *   version's cache, else the network. No file fetched is ever added to a
  *   cache: a file the network gave may be another version's.
  * - messages from sensei-offline.js: "sensei-lab:version" (answered on the
- *   port given) and "sensei-lab:activate" (a waiting version takes over).
+ *   port given), "sensei-lab:activate" (a waiting version takes over) and
+ *   "sensei-lab:keep" (the page that sends it, which this worker took over
+ *   after it loaded, is kept as a navigation to it would be).
  */
 'use strict';
 
@@ -104,7 +106,15 @@ const VERSION_META = /<meta name="sensei-lab-version" content="([0-9a-f]*)"/;
 async function keep(path, res) {
   if (!res.ok || path === '' || path === 'index.html' || !(res.headers.get('content-type') || '').startsWith('text/html')) return;
   const html = await res.text();
-  if (html.match(VERSION_META)?.[1] !== BUILD.version) return;
+  const version = html.match(VERSION_META)?.[1];
+  if (version === undefined) {
+    // A page without a version is a development server's (trunk serve): as
+    // sensei-offline.js does on such a page, no worker stays, nor its caches.
+    await self.registration.unregister();
+    for (const name of await caches.keys()) if (name.startsWith(PREFIX)) await caches.delete(name);
+    return;
+  }
+  if (version !== BUILD.version) return;
   const cache = await caches.open(CACHE);
   await cache.put(pageKey(path), new Response(html, { headers: { 'content-type': res.headers.get('content-type') } }));
 }
@@ -113,14 +123,22 @@ async function keptPage(path) {
   const cache = await caches.open(CACHE);
   return cache.match(pageKey(path), { ignoreVary: true });
 }
+// How long after serving a kept page its network copy is asked for: not
+// while the page is being parsed and woken (on a phone's slow CPU, reading
+// and keeping a 300 KB page beside it costs the learner).
+const REFRESH_AFTER_MS = 10_000;
 async function navigate(e, path) {
-  const net = fetch(e.request);
-  net.catch(() => {});
-  // Behind the page (or with it): the network's copy, kept if it is this
-  // version's (cloned before the page may read it: this is its first `then`).
-  e.waitUntil(net.then((res) => keep(path, res.clone())).catch(() => {}));
+  let settled;
+  e.waitUntil(new Promise((ok) => { settled = ok; }));
   const kept = await keptPage(path);
-  if (kept) return kept;
+  if (kept) {
+    // Refreshed behind it, later.
+    setTimeout(() => fetch(e.request.url, { cache: 'no-cache' }).then((res) => keep(path, res)).catch(() => {}).finally(settled), REFRESH_AFTER_MS);
+    return kept;
+  }
+  const net = fetch(e.request);
+  // Kept if it is this version's (cloned before the page may read it: this is its first `then`).
+  net.then((res) => keep(path, res.clone())).catch(() => {}).finally(settled);
   let timer;
   const late = new Promise((ok) => { timer = setTimeout(ok, NETWORK_WAIT_MS, null); });
   try {
@@ -150,7 +168,18 @@ self.addEventListener('fetch', (e) => {
   else if (path && !url.search && FILES.has(path)) e.respondWith(file(e, path));
 });
 
+// A page that loaded before this worker took it over: kept now from the
+// network (this version's page only), so that its next visit is as quick.
+async function keepClient(url) {
+  const where = new URL(url);
+  const at = where.origin + where.pathname;
+  if (!at.startsWith(SCOPE)) return;
+  const path = at.slice(SCOPE.length);
+  if (await keptPage(path)) return;
+  await keep(path, await fetch(at, { cache: 'no-cache' }));
+}
 self.addEventListener('message', (e) => {
   if (e.data === 'sensei-lab:version' && e.ports[0]) e.ports[0].postMessage(BUILD.version);
+  if (e.data === 'sensei-lab:keep' && ON && e.source?.url) e.waitUntil(keepClient(e.source.url).catch(() => {}));
   if (e.data === 'sensei-lab:activate') self.skipWaiting();
 });

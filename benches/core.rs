@@ -95,7 +95,7 @@ mod native {
         let values = (s.defaults)();
         b.bench(|| {
             let mut ctx = sensei_lab::cli::Ctx::new(&[], None);
-            (s.run)(black_box(&values), &mut ctx)
+            sensei_lab::scenario::run(s.id, black_box(&values), &mut ctx)
         });
     }
 

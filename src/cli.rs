@@ -309,7 +309,7 @@ fn run_scenario(s: &Entry, m: &ArgMatches) -> Result<String, (u8, String)> {
     let on: Vec<&'static str> = s.switches.iter().map(|(n, _)| *n).filter(|n| m.get_flag(n)).collect();
     let repeat = m.get_one::<u32>("repeat").copied();
     let mut ctx = Ctx::new(&on, repeat);
-    let run = (s.run)(&values, &mut ctx);
+    let run = crate::scenario::run(s.id, &values, &mut ctx).expect("a registered scenario");
     if !m.get_flag("json") {
         let mut lines = run.lines;
         lines.extend(run.notes.iter().map(|n| format!("nota: {n}")));

@@ -80,15 +80,23 @@ pub struct Entry {
     /// [`Scenario::beyond_budget`] of values within their bounds.
     #[cfg(not(target_arch = "wasm32"))]
     pub beyond_budget: fn(&Values) -> Option<String>,
-    /// Runs it from values already checked against its specs (native only).
-    #[cfg(not(target_arch = "wasm32"))]
-    pub run: fn(&Values, &mut crate::cli::Ctx) -> Run,
 }
 
-/// [`Scenario::report`] from the command line's checked values.
+/// Runs scenario `id` from values already checked against its specs, in a
+/// session of the command line's (`cli::Ctx`, or any other): what
+/// `sensei-lab <id>` prints. `None`: no such scenario. (Generic over the
+/// session, so this list does not know the command line above it.)
 #[cfg(not(target_arch = "wasm32"))]
-fn run_from<P: Scenario>(values: &Values, ctx: &mut crate::cli::Ctx) -> Run {
-    P::report(&params::from_values(values), ctx)
+pub fn run(id: &str, values: &Values, session: &mut impl Session) -> Option<Run> {
+    macro_rules! runs {
+        ($(($rid:ident, $name:literal, $m:ident :: $p:ident, $w:ident :: $c:ident)),* $(,)?) => {
+            match id {
+                $( stringify!($rid) => Some(<crate::sim::$m::$p as Scenario>::report(&params::from_values(values), session)), )*
+                _ => None,
+            }
+        };
+    }
+    registry!(runs)
 }
 
 /// [`Scenario::beyond_budget`] from the command line's values.
@@ -114,8 +122,6 @@ macro_rules! entries {
                 switches: <crate::sim::$m::$p as Scenario>::SWITCHES,
                 #[cfg(not(target_arch = "wasm32"))]
                 beyond_budget: beyond_from::<crate::sim::$m::$p>,
-                #[cfg(not(target_arch = "wasm32"))]
-                run: run_from::<crate::sim::$m::$p>,
             },
         )*];
     };

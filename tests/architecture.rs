@@ -1,6 +1,7 @@
 //! The core knows nothing of the browser, and has no clock: checked on the
-//! source, so a wasm-only import cannot slip into it unnoticed. And
-//! ARCHITECTURE.md's code map matches the tree.
+//! source, so a wasm-only import cannot slip into it unnoticed. Nothing
+//! below the command line uses it. And ARCHITECTURE.md's code map matches
+//! the tree.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -42,6 +43,31 @@ fn the_core_does_not_know_the_browser_nor_the_clock() {
         let text = std::fs::read_to_string(&f).unwrap();
         for word in forbidden {
             assert!(!text.contains(word), "{} mentions {word}", f.display());
+        }
+    }
+}
+
+/// The command line is the top layer, beside the browser's pieces: nothing
+/// below it (the core, the lessons, exercises and charts, the registry of
+/// scenarios, the front end) uses it. (Its doc comments may name it.)
+#[test]
+fn nothing_below_the_command_line_uses_it() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    for f in files {
+        if f.ends_with("cli.rs") || f.ends_with("main.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            assert!(
+                !code.contains("cli::") && !code.contains("crate::cli"),
+                "{}:{} uses the command line: {line}",
+                f.display(),
+                i + 1
+            );
         }
     }
 }

@@ -643,7 +643,7 @@ fn a_joint_constraint_is_refused_here_and_cut_with_a_note_in_the_page() {
         let scenario = sensei_lab::scenario::find(id).expect("a registered scenario");
         let (v, clamped) = params::values_from_query((scenario.specs)(), (scenario.defaults)(), &query);
         assert!(clamped.is_empty(), "{query}: {clamped:?}");
-        let run = (scenario.run)(&v, &mut sensei_lab::cli::Ctx::new(&[], None));
+        let run = sensei_lab::scenario::run(id, &v, &mut sensei_lab::cli::Ctx::new(&[], None)).unwrap();
         let (cut, notes) = (run.truncated, run.notes);
         assert!(cut, "{id} {query}");
         // The note says what was played and what the command line would take.

@@ -246,7 +246,7 @@ proptest! {
         let (back, notes) = params::values_from_query(specs, (s.defaults)(), &again);
         prop_assert_eq!(&back, &values);
         prop_assert!(notes.is_empty());
-        let run = (s.run)(&values, &mut sensei_lab::cli::Ctx::new(&[], None));
+        let run = sensei_lab::scenario::run(s.id, &values, &mut sensei_lab::cli::Ctx::new(&[], None)).unwrap();
         prop_assert!(!run.lines.is_empty() && run.lines.iter().all(|l| !l.trim().is_empty()), "{}: {q:?}", s.id);
         // No figure printed as «NaN» or «inf» (the JSON would show them as null, unseen);
         // a text the learner typed, echoed between «», may say anything.

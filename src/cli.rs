@@ -490,7 +490,7 @@ fn lessons(json: bool) -> Result<String, (u8, String)> {
     if let Some((slug, e)) = crate::lesson::errors().first() {
         return Err((1, format!("error: lesson {slug}: {e}")));
     }
-    let problems = crate::lesson::check_all();
+    let problems = crate::exercise::check_lessons();
     if !problems.is_empty() {
         let lines: Vec<String> = problems.iter().map(|p| format!("error: {p}")).collect();
         return Err((1, lines.join("\n")));

@@ -47,6 +47,72 @@ fn the_core_does_not_know_the_browser_nor_the_clock() {
     }
 }
 
+/// The layers point one way (ARCHITECTURE.md): the core (`sim`, with `fmt`
+/// and `text`), then the registry of scenarios and the charts, then the
+/// lessons, then the exercises, then the routes, then the browser's pieces
+/// and the command line. A file may name (`crate::x`, outside comments) only
+/// its own layer's modules and those below it.
+#[test]
+fn the_layers_point_one_way() {
+    const CORE: &[&str] = &["sim", "fmt", "text"];
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let top = [
+        "chart", "cli", "exercise", "fmt", "lesson", "route", "scenario", "sim", "text", "ui",
+    ];
+    let layers: &[(&str, &[&str])] = &[
+        ("sim", CORE),
+        ("fmt.rs", CORE),
+        ("text.rs", CORE),
+        ("scenario.rs", CORE),
+        ("chart", &["sim", "fmt", "text", "chart"]),
+        ("lesson", &["sim", "fmt", "text", "scenario", "lesson"]),
+        ("exercise", &["sim", "fmt", "text", "scenario", "lesson", "exercise"]),
+        (
+            "route.rs",
+            &["sim", "fmt", "text", "scenario", "lesson", "exercise", "route"],
+        ),
+    ];
+    for (place, allowed) in layers {
+        let path = src.join(place);
+        let mut files = Vec::new();
+        if path.is_dir() {
+            rust_files(&path, &mut files);
+        } else {
+            files.push(path);
+        }
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                for (at, _) in code.match_indices("crate::") {
+                    let rest = &code[at + "crate::".len()..];
+                    // `crate::{a, b::c}` names each of its items.
+                    let items: Vec<&str> = match rest.strip_prefix('{') {
+                        Some(group) => group.split('}').next().unwrap_or("").split(',').collect(),
+                        None => vec![rest],
+                    };
+                    for item in items {
+                        let name: String = item
+                            .trim()
+                            .chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                            .collect();
+                        if !top.contains(&name.as_str()) {
+                            continue;
+                        }
+                        assert!(
+                            allowed.contains(&name.as_str()),
+                            "{}:{} names `crate::{name}`, a layer above it: {line}",
+                            f.display(),
+                            i + 1
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The command line is the top layer, beside the browser's pieces: nothing
 /// below it (the core, the lessons, exercises and charts, the registry of
 /// scenarios, the front end) uses it. (Its doc comments may name it.)

@@ -104,7 +104,11 @@ fn the_parts_are_sections_in_order() {
 
 #[test]
 fn directives_are_valid_and_placed() {
-    assert!(lesson::check_all().is_empty(), "{:#?}", lesson::check_all());
+    assert!(
+        sensei_lab::exercise::check_lessons().is_empty(),
+        "{:#?}",
+        sensei_lab::exercise::check_lessons()
+    );
     let l = lesson::find(SLUG).unwrap();
     let herd = l.section("la-manada").unwrap();
     let text = format!("{:?}", herd.blocks);

@@ -63,9 +63,9 @@ fn every_widget_has_a_task_and_every_task_parses() {
         assert!(tasks[i + 1..].iter().all(|u| u.key() != t.key()), "{}", t.key());
     }
     assert!(
-        sensei_lab::lesson::check_all().is_empty(),
+        sensei_lab::exercise::check_lessons().is_empty(),
         "{:?}",
-        sensei_lab::lesson::check_all()
+        sensei_lab::exercise::check_lessons()
     );
 }
 

@@ -79,7 +79,7 @@ fn url_state_is_clamped_on_wasm_too() {
 
 #[test]
 fn lessons_are_embedded() {
-    assert!(sensei_lab::lesson::check_all().is_empty());
+    assert!(sensei_lab::exercise::check_lessons().is_empty());
     assert!(sensei_lab::lesson::find("timeouts-reintentos-idempotencia").is_some());
 }
 

@@ -369,3 +369,39 @@ pub fn to_text(ex: &Exercise, solutions: bool) -> String {
     }
     out.trim_end().to_string()
 }
+
+/// What is wrong with a lesson's directive, if anything: a task's (it must
+/// read as [`task::parse`] reads it) and an exercise's (one the bank has)
+/// here, every other by the lesson's own check (`lesson::check_directive`).
+pub fn check_directive(slug: &str, d: &crate::lesson::Directive) -> Option<String> {
+    match d.name.as_str() {
+        "task" => task::parse(d).err(),
+        "exercise" => match d.get("n") {
+            None => Some("«::exercise» needs «n»".into()),
+            Some(n) => n
+                .parse::<u32>()
+                .ok()
+                .filter(|n| build(*n, 0).is_some())
+                .is_none()
+                .then(|| format!("unknown exercise «{n}»")),
+        },
+        _ => crate::lesson::check_directive(slug, d),
+    }
+}
+
+/// Every problem in every embedded lesson: those that did not parse, and
+/// every directive [`check_directive`] refuses (empty when all is well).
+pub fn check_lessons() -> Vec<String> {
+    let mut out: Vec<String> = crate::lesson::errors()
+        .iter()
+        .map(|(s, e)| format!("{s}: {e}"))
+        .collect();
+    for l in crate::lesson::all() {
+        for d in l.directives() {
+            if let Some(p) = check_directive(&l.slug, d) {
+                out.push(format!("{}: {p}", l.slug));
+            }
+        }
+    }
+    out
+}

@@ -259,7 +259,7 @@ fn instructors_shell(dist: &Path, instructors: Option<&Path>, base: &str) -> Res
 pub fn write_all(dist: &Path, instructors: Option<&Path>, site: Option<&str>) -> Result<Vec<(String, usize)>, String> {
     // A lesson that places a piece the lab does not have (an unknown widget id,
     // a directive missing what it needs) fails the build, not the learner's page.
-    let problems = crate::lesson::check_all();
+    let problems = crate::exercise::check_lessons();
     if !problems.is_empty() {
         return Err(format!("the lessons' directives: {}", problems.join("; ")));
     }

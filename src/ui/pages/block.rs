@@ -1,7 +1,8 @@
 //! A section's blocks: markdown, the lab's pieces placed by directives, and
 //! containers such as a hidden solution.
 
-use crate::lesson::{check_directive, Block, Directive};
+use crate::exercise::check_directive;
+use crate::lesson::{Block, Directive};
 use crate::ui::islands::island_host::IslandHost;
 use crate::ui::islands::IslandPiece;
 use crate::ui::pages::code_listing::ProgramListing;

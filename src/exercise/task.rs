@@ -22,17 +22,21 @@
 //!   or a value written as the figure's unit reads it (`100 ms`, `6 %`,
 //!   `no`); `=` compares exactly.
 //!
-//! A figure is one of the scenario's results, computed by the core at the
-//! widget's parameters ([`figures`]), or one of its parameters by its key.
+//! A figure is one of the scenario's results, declared and computed beside
+//! its parameters in the core ([`crate::sim::figures::TaskFigures`]), or
+//! one of its parameters by its key.
 //! Everything here is pure: the page gives the widget's parameters as its
 //! query and gets marks back.
 
 use super::answer::{self, read, Read, Unit};
 use super::{check_part, Expect, Mark, Part, Tol};
 use crate::lesson::Directive;
+use crate::sim::figures::{Measure, TaskFigures};
 use crate::sim::params::{self, Value};
 
-/// One of the figures a task may name.
+/// One of the figures a task may name: a scenario's result
+/// ([`crate::sim::figures::TaskFigures`], declared beside its parameters) or
+/// one of its parameters, with the unit an answer is read in.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Figure {
     pub key: &'static str,
@@ -41,92 +45,48 @@ pub struct Figure {
     pub unit: Unit,
 }
 
-macro_rules! fig {
-    ($key:literal, $label:literal, $unit:ident) => {
-        Figure {
-            key: $key,
-            label: $label,
-            unit: $unit,
+impl From<Measure> for Unit {
+    fn from(m: Measure) -> Unit {
+        match m {
+            Measure::Ms => Unit::Ms,
+            Measure::Rate => Unit::Rate,
+            Measure::Share => Unit::Share,
+            Measure::Count => Unit::Count,
+            Measure::Clock => Unit::Clock,
+            Measure::YesNo => Unit::YesNo,
         }
-    };
-}
-
-/// The results a task may ask about, by widget (its parameters come on top).
-pub fn results(widget: &str) -> &'static [Figure] {
-    use Unit::*;
-    match widget {
-        "clocks" => &[fig!("end-ms", "cuándo termina la llamada", Ms)],
-        "inflight" => &[
-            fig!("rejected", "la parte que recibe un 503", Share),
-            fig!("demand", "los lugares que harían falta por pod", Count),
-        ],
-        "chain" => &[
-            fig!("zombie-ms", "el trabajo zombi", Ms),
-            fig!("caller-done-ms", "cuándo tiene el caller su respuesta", Ms),
-        ],
-        "backoff" => &[fig!("total-max-ms", "la espera total más larga", Ms)],
-        "herd" => &[
-            fig!("gave-up", "los clientes que se rinden", Count),
-            fig!("served", "los clientes atendidos", Count),
-            fig!("attempts", "los intentos", Count),
-            fig!("peak", "el pico por ventana", Count),
-        ],
-        "failure" => &[
-            fig!("retry", "si reintenta", YesNo),
-            fig!("after-ms", "la espera antes de reintentar", Ms),
-        ],
-        "layers" => &[fig!("bottom", "los intentos que llegan al fondo por request", Count)],
-        "storm" => &[
-            fig!("recovers", "si se recupera", YesNo),
-            fig!(
-                "tipping-ms",
-                "la caída más corta después de la cual ya no se recupera",
-                Ms
-            ),
-        ],
-        "budget" => &[
-            fig!("allowed", "los reintentos por segundo que deja el presupuesto", Rate),
-            fig!("wanted", "los reintentos por segundo que se querrían", Rate),
-        ],
-        "store" => &[fig!("performed", "las veces que se hizo la operación", Count)],
-        "breaker" => &[fig!("opens-at", "la hora en que se abre", Clock)],
-        "shedding" => &[
-            fig!(
-                "fifo-in-time",
-                "la parte que llega a tiempo con la fila sin tope",
-                Share
-            ),
-            fig!("shed-in-time", "la parte que llega a tiempo soltando carga", Share),
-            fig!(
-                "interactive-in-time",
-                "la parte de las interactivas que llega a tiempo soltando carga",
-                Share
-            ),
-        ],
-        "hedging" => &[
-            fig!("p99-ms", "el p99 con hedging", Ms),
-            fig!("extra", "la carga extra", Share),
-        ],
-        "degradation" => &[
-            fig!(
-                "timeouts-per-min",
-                "los fallbacks por timeout por minuto en el incidente",
-                Count
-            ),
-            fig!("alert", "si suena la alerta", YesNo),
-        ],
-        "failmode" => &[
-            fig!("good-blocked", "los posts buenos que no pasan", Count),
-            fig!("bad-through", "los posts malos que pasan", Count),
-        ],
-        _ => &[],
     }
 }
 
-/// A figure by key: one of [`results`], or a parameter of the widget.
+macro_rules! by_scenario {
+    ($(($id:ident, $name:literal, $m:ident :: $p:ident, $w:ident :: $c:ident)),* $(,)?) => {
+        /// The results a task may ask about, as `widget`'s scenario declares them.
+        fn declared(widget: &str) -> &'static [crate::sim::figures::Figure] {
+            match widget {
+                $( stringify!($id) => <crate::sim::$m::$p as TaskFigures>::RESULTS, )*
+                _ => &[],
+            }
+        }
+
+        /// Result `key` of `widget`'s scenario at these values, by the scenario's own declaration.
+        fn computed(widget: &str, values: &[Value], key: &str) -> Option<f64> {
+            match widget {
+                $( stringify!($id) => params::from_values::<crate::sim::$m::$p>(values).figure(key), )*
+                _ => None,
+            }
+        }
+    };
+}
+crate::registry!(by_scenario);
+
+/// A figure by key: one of the scenario's results, or a parameter of the widget.
 pub fn find_figure(widget: &str, key: &str) -> Option<Figure> {
-    if let Some(f) = results(widget).iter().find(|f| f.key == key) {
-        return Some(*f);
+    if let Some(f) = declared(widget).iter().find(|f| f.key == key) {
+        return Some(Figure {
+            key: f.key,
+            label: f.label,
+            unit: f.measure.into(),
+        });
     }
     let spec = (crate::scenario::find(widget)?.specs)().iter().find(|s| s.key == key)?;
     let unit = match spec.unit {
@@ -145,7 +105,6 @@ pub fn find_figure(widget: &str, key: &str) -> Option<Figure> {
 /// the moment left out), computed by the core. `None`: no such figure, or
 /// it does not happen at these parameters (a breaker that never opens).
 pub fn figure(widget: &str, query: &str, key: &str) -> Option<f64> {
-    use crate::sim::*;
     let f = find_figure(widget, key)?;
     let entry = crate::scenario::find(widget)?;
     let specs = (entry.specs)();
@@ -158,124 +117,7 @@ pub fn figure(widget: &str, query: &str, key: &str) -> Option<f64> {
             _ => None,
         };
     }
-    let yes = |b: bool| Some(if b { 1.0 } else { 0.0 });
-    // The scenario's parameters, as its widget's `use_params` makes them.
-    macro_rules! at {
-        ($p:ty) => {
-            params::from_values::<$p>(&values)
-        };
-    }
-    match widget {
-        "clocks" => clocks::run(&at!(clocks::ClocksParams))
-            .outcome
-            .at_ms()
-            .map(|v| v as f64),
-        "inflight" => {
-            let r = inflight::formula(&at!(inflight::InflightParams));
-            Some(if key == "rejected" {
-                r.rejected_share
-            } else {
-                r.pod_demand
-            })
-        }
-        "chain" => {
-            let p = at!(chain::ChainParams);
-            let r = chain::run(&p);
-            Some(if key == "zombie-ms" {
-                r.at(&p, r.end_ms(&p) as f64).zombie_ms as f64
-            } else {
-                r.caller_done_ms as f64
-            })
-        }
-        "backoff" => Some(retries::backoff(&at!(retries::BackoffParams)).total_max_ms),
-        "herd" => {
-            let r = herd::simulate(&at!(herd::HerdParams));
-            Some(match key {
-                "gave-up" => r.gave_up as f64,
-                "served" => r.served as f64,
-                "attempts" => r.attempts as f64,
-                _ => r.peak as f64,
-            })
-        }
-        "failure" => {
-            let p = at!(failures::FailureParams);
-            let d = failures::decide(&p.situation());
-            if key == "retry" {
-                yes(d.retry)
-            } else {
-                d.after_ms.filter(|_| d.retry).map(|v| v as f64)
-            }
-        }
-        "layers" => retries::layers(&at!(retries::LayersParams)).reaching.last().copied(),
-        "storm" => {
-            let p = at!(storm::StormParams);
-            if key == "recovers" {
-                // As the tipping point's search reads a run: back to health, even
-                // late or still draining, is recovered.
-                match storm::simulate(&p).outcome_alone() {
-                    storm::Outcome::Recovered { .. } | storm::Outcome::TooLate { .. } | storm::Outcome::Draining => {
-                        yes(true)
-                    }
-                    storm::Outcome::Metastable | storm::Outcome::Overloaded => yes(false),
-                    _ => None,
-                }
-            } else {
-                match storm::tipping_point(&p) {
-                    storm::Tipping::At { ms } => Some(ms as f64),
-                    _ => None,
-                }
-            }
-        }
-        "budget" => {
-            let r = retries::budget(&at!(retries::BudgetParams));
-            Some(if key == "allowed" {
-                r.allowed_per_s
-            } else {
-                r.wanted_per_s
-            })
-        }
-        "store" => Some(idempotency::run(&at!(idempotency::StoreParams)).performed.len() as f64),
-        "breaker" => breaker::simulate(&at!(breaker::BreakerParams))
-            .transitions
-            .iter()
-            .find(|(_, s)| *s == crate::sim::policy::breaker::State::Open)
-            .map(|(t, _)| *t),
-        "shedding" => {
-            let r = shedding::simulate(&at!(shedding::SheddingParams));
-            match key {
-                "fifo-in-time" => Some(r.unbounded.goodput_share),
-                "shed-in-time" => Some(r.shedding.goodput_share),
-                _ => r.shedding.interactive_goodput_share,
-            }
-        }
-        "hedging" => {
-            let r = hedging::simulate(&at!(hedging::HedgingParams));
-            if key == "extra" {
-                Some(r.extra_load)
-            } else {
-                r.with.map(|w| w.p99)
-            }
-        }
-        "degradation" => {
-            let p = at!(degradation::DegradationParams);
-            let r = degradation::run(&p);
-            if key == "alert" {
-                yes(r.alert_at_min.is_some())
-            } else {
-                // The incident's first whole minute.
-                r.minutes.get(p.incident_at_min as usize).map(|m| m.fallbacks[0])
-            }
-        }
-        "failmode" => {
-            let r = failmode::run(&at!(failmode::FailModeParams));
-            Some(if key == "good-blocked" {
-                r.good_blocked
-            } else {
-                r.bad_through
-            } as f64)
-        }
-        _ => None,
-    }
+    computed(widget, &values, key)
 }
 
 /// What the learner does.

@@ -417,6 +417,20 @@ pub fn figures(p: &BreakerParams, r: &BreakerRun) -> [(String, String); 3] {
     ]
 }
 
+impl crate::sim::figures::TaskFigures for BreakerParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[crate::fig!("opens-at", "la hora en que se abre", Clock)];
+    fn figure(&self, key: &str) -> Option<f64> {
+        match key {
+            "opens-at" => simulate(self)
+                .transitions
+                .iter()
+                .find(|(_, s)| *s == crate::sim::policy::breaker::State::Open)
+                .map(|(t, _)| *t),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -494,6 +494,21 @@ pub fn call_timeout_text(p: &ChainParams, r: &ChainResult) -> String {
     }
 }
 
+impl crate::sim::figures::TaskFigures for ChainParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[
+        crate::fig!("zombie-ms", "el trabajo zombi", Ms),
+        crate::fig!("caller-done-ms", "cuándo tiene el caller su respuesta", Ms),
+    ];
+    fn figure(&self, key: &str) -> Option<f64> {
+        let r = run(self);
+        match key {
+            "zombie-ms" => Some(r.at(self, r.end_ms(self) as f64).zombie_ms as f64),
+            "caller-done-ms" => Some(r.caller_done_ms as f64),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

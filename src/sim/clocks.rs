@@ -355,6 +355,16 @@ pub fn received_text(r: &ClocksResult) -> String {
     }
 }
 
+impl crate::sim::figures::TaskFigures for ClocksParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[crate::fig!("end-ms", "cuándo termina la llamada", Ms)];
+    fn figure(&self, key: &str) -> Option<f64> {
+        match key {
+            "end-ms" => run(self).outcome.at_ms().map(|v| v as f64),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

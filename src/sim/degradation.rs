@@ -292,6 +292,26 @@ fn verdict_alone(r: &DegradationRun, p: &DegradationParams) -> String {
     }
 }
 
+impl crate::sim::figures::TaskFigures for DegradationParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[
+        crate::fig!(
+            "timeouts-per-min",
+            "los fallbacks por timeout por minuto en el incidente",
+            Count
+        ),
+        crate::fig!("alert", "si suena la alerta", YesNo),
+    ];
+    fn figure(&self, key: &str) -> Option<f64> {
+        let r = run(self);
+        match key {
+            "alert" => crate::sim::figures::yes(r.alert_at_min.is_some()),
+            // The incident's first whole minute.
+            "timeouts-per-min" => r.minutes.get(self.incident_at_min as usize).map(|m| m.fallbacks[0]),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -236,6 +236,21 @@ pub const METHODS: &[(&str, bool, bool)] = &[
     ("PATCH", false, false),
 ];
 
+impl crate::sim::figures::TaskFigures for FailModeParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[
+        crate::fig!("good-blocked", "los posts buenos que no pasan", Count),
+        crate::fig!("bad-through", "los posts malos que pasan", Count),
+    ];
+    fn figure(&self, key: &str) -> Option<f64> {
+        let r = run(self);
+        match key {
+            "good-blocked" => Some(r.good_blocked as f64),
+            "bad-through" => Some(r.bad_through as f64),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

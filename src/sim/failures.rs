@@ -518,6 +518,21 @@ impl crate::sim::scenario::Scenario for FailureParams {
     }
 }
 
+impl crate::sim::figures::TaskFigures for FailureParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[
+        crate::fig!("retry", "si reintenta", YesNo),
+        crate::fig!("after-ms", "la espera antes de reintentar", Ms),
+    ];
+    fn figure(&self, key: &str) -> Option<f64> {
+        let d = decide(&self.situation());
+        match key {
+            "retry" => crate::sim::figures::yes(d.retry),
+            "after-ms" => d.after_ms.filter(|_| d.retry).map(|v| v as f64),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

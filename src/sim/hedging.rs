@@ -492,6 +492,21 @@ pub fn simulate_with(draws: &Draws, params: &HedgingParams) -> HedgingRun {
     }
 }
 
+impl crate::sim::figures::TaskFigures for HedgingParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[
+        crate::fig!("p99-ms", "el p99 con hedging", Ms),
+        crate::fig!("extra", "la carga extra", Share),
+    ];
+    fn figure(&self, key: &str) -> Option<f64> {
+        let r = simulate(self);
+        match key {
+            "extra" => Some(r.extra_load),
+            "p99-ms" => r.with.map(|w| w.p99),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -950,6 +950,17 @@ pub fn run(p: &StoreParams) -> Played {
     play(&script(&p), p.ttl_h as f64 * HOUR_MS, p.in_progress)
 }
 
+impl crate::sim::figures::TaskFigures for StoreParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] =
+        &[crate::fig!("performed", "las veces que se hizo la operación", Count)];
+    fn figure(&self, key: &str) -> Option<f64> {
+        match key {
+            "performed" => Some(run(self).performed.len() as f64),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -604,6 +604,21 @@ pub fn lesson_table(params: &InflightParams) -> Vec<TableRow> {
         .collect()
 }
 
+impl crate::sim::figures::TaskFigures for InflightParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[
+        crate::fig!("rejected", "la parte que recibe un 503", Share),
+        crate::fig!("demand", "los lugares que harían falta por pod", Count),
+    ];
+    fn figure(&self, key: &str) -> Option<f64> {
+        let r = formula(self);
+        match key {
+            "rejected" => Some(r.rejected_share),
+            "demand" => Some(r.pod_demand),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ pub mod clocks;
 pub mod degradation;
 pub mod failmode;
 pub mod failures;
+pub mod figures;
 pub mod hedging;
 pub mod herd;
 pub mod idempotency;

@@ -424,6 +424,46 @@ pub fn budget(params: &BudgetParams) -> BudgetResult {
     }
 }
 
+impl crate::sim::figures::TaskFigures for BackoffParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] =
+        &[crate::fig!("total-max-ms", "la espera total más larga", Ms)];
+    fn figure(&self, key: &str) -> Option<f64> {
+        match key {
+            "total-max-ms" => Some(backoff(self).total_max_ms),
+            _ => None,
+        }
+    }
+}
+
+impl crate::sim::figures::TaskFigures for LayersParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[crate::fig!(
+        "bottom",
+        "los intentos que llegan al fondo por request",
+        Count
+    )];
+    fn figure(&self, key: &str) -> Option<f64> {
+        match key {
+            "bottom" => layers(self).reaching.last().copied(),
+            _ => None,
+        }
+    }
+}
+
+impl crate::sim::figures::TaskFigures for BudgetParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[
+        crate::fig!("allowed", "los reintentos por segundo que deja el presupuesto", Rate),
+        crate::fig!("wanted", "los reintentos por segundo que se querrían", Rate),
+    ];
+    fn figure(&self, key: &str) -> Option<f64> {
+        let r = budget(self);
+        match key {
+            "allowed" => Some(r.allowed_per_s),
+            "wanted" => Some(r.wanted_per_s),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

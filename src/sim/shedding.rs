@@ -558,6 +558,31 @@ pub fn simulate_from<R: UnitRng>(params: &SheddingParams, rng: &mut R) -> Sheddi
     }
 }
 
+impl crate::sim::figures::TaskFigures for SheddingParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[
+        crate::fig!(
+            "fifo-in-time",
+            "la parte que llega a tiempo con la fila sin tope",
+            Share
+        ),
+        crate::fig!("shed-in-time", "la parte que llega a tiempo soltando carga", Share),
+        crate::fig!(
+            "interactive-in-time",
+            "la parte de las interactivas que llega a tiempo soltando carga",
+            Share
+        ),
+    ];
+    fn figure(&self, key: &str) -> Option<f64> {
+        let r = simulate(self);
+        match key {
+            "fifo-in-time" => Some(r.unbounded.goodput_share),
+            "shed-in-time" => Some(r.shedding.goodput_share),
+            "interactive-in-time" => r.shedding.interactive_goodput_share,
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

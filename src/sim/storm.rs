@@ -993,6 +993,35 @@ pub fn tipping_point(params: &StormParams) -> Tipping {
     Tipping::At { ms: hi * 100 }
 }
 
+impl crate::sim::figures::TaskFigures for StormParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[
+        crate::fig!("recovers", "si se recupera", YesNo),
+        crate::fig!(
+            "tipping-ms",
+            "la caída más corta después de la cual ya no se recupera",
+            Ms
+        ),
+    ];
+    fn figure(&self, key: &str) -> Option<f64> {
+        match key {
+            // As the tipping point's search reads a run: back to health, even
+            // late or still draining, is recovered.
+            "recovers" => match simulate(self).outcome_alone() {
+                Outcome::Recovered { .. } | Outcome::TooLate { .. } | Outcome::Draining => {
+                    crate::sim::figures::yes(true)
+                }
+                Outcome::Metastable | Outcome::Overloaded => crate::sim::figures::yes(false),
+                _ => None,
+            },
+            "tipping-ms" => match tipping_point(self) {
+                Tipping::At { ms } => Some(ms as f64),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -147,6 +147,25 @@ pub fn lesson_program_output() -> [String; 2] {
     })
 }
 
+impl crate::sim::figures::TaskFigures for HerdParams {
+    const RESULTS: &'static [crate::sim::figures::Figure] = &[
+        crate::fig!("gave-up", "los clientes que se rinden", Count),
+        crate::fig!("served", "los clientes atendidos", Count),
+        crate::fig!("attempts", "los intentos", Count),
+        crate::fig!("peak", "el pico por ventana", Count),
+    ];
+    fn figure(&self, key: &str) -> Option<f64> {
+        let r = simulate(self);
+        match key {
+            "gave-up" => Some(r.gave_up as f64),
+            "served" => Some(r.served as f64),
+            "attempts" => Some(r.attempts as f64),
+            "peak" => Some(r.peak as f64),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

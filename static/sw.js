@@ -41,6 +41,9 @@ const PREFIX = `sensei-lab ${SCOPE} `;
 const CACHE = PREFIX + BUILD.version;
 const FILES = new Map(Object.entries(BUILD.files));
 const ON = FILES.size > 0;
+// Set once a development server's page is seen: from then on this worker
+// answers nothing (every request goes to the network) and leaves.
+let gone = false;
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -109,9 +112,14 @@ async function keep(path, res) {
   const version = html.match(VERSION_META)?.[1];
   if (version === undefined) {
     // A page without a version is a development server's (trunk serve): as
-    // sensei-offline.js does on such a page, no worker stays, nor its caches.
+    // sensei-offline.js does on such a page, no worker stays, nor its caches;
+    // and the pages open, which this worker may have served from its cache,
+    // are taken to the network's copy (whose script removes any worker left).
+    if (gone) return;
+    gone = true;
     await self.registration.unregister();
     for (const name of await caches.keys()) if (name.startsWith(PREFIX)) await caches.delete(name);
+    for (const client of await self.clients.matchAll({ type: 'window' })) client.navigate(client.url).catch(() => {});
     return;
   }
   if (version !== BUILD.version) return;
@@ -162,7 +170,7 @@ self.addEventListener('fetch', (e) => {
   const req = e.request;
   const url = new URL(req.url);
   const where = url.origin + url.pathname;
-  if (!ON || req.method !== 'GET' || !where.startsWith(SCOPE)) return;
+  if (!ON || gone || req.method !== 'GET' || !where.startsWith(SCOPE)) return;
   const path = where.slice(SCOPE.length);
   if (req.mode === 'navigate') e.respondWith(navigate(e, path));
   else if (path && !url.search && FILES.has(path)) e.respondWith(file(e, path));

@@ -336,9 +336,21 @@ test('trunk serve\'s page (no version) registers no worker, and removes one a re
   await shows(page, `${LESSON}/widgets/herd`, { heading: 'La manada' });
   await controlled(page);
   root = DEV;
+  // The worker serves the page it kept (the release build's) at once; when it
+  // asks the network for that page's copy, it finds a development server's:
+  // it leaves, with its caches, and takes the open page to the network's copy.
   await page.reload();
-  await page.waitForSelector('#widget-herd canvas[data-draws]');
-  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).length === 0);
+  await until(async () => {
+    try {
+      return await page.evaluate(async () => !document.querySelector('meta[name=sensei-lab-version]')
+        && !navigator.serviceWorker.controller
+        && (await navigator.serviceWorker.getRegistrations()).length === 0
+        && !!document.querySelector('#widget-herd canvas[data-draws]'));
+    } catch {
+      return false; // the page is being navigated
+    }
+  }, 'on the development page, without a worker', 40_000);
+  assert.deepEqual(await caches(page), []);
   // A fresh look at the dev page: no worker at all.
   const fresh = await ctx.newPage();
   watch(fresh, problems);

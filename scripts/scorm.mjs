@@ -27,7 +27,10 @@
 //   the fragment (index.html#/lecciones/…), finds the LMS's API, and keeps
 //   the learner's progress there (src/ui/lms.rs);
 // - registers no service worker and names no web manifest;
-// - is rendered by the browser, not prerendered (there is one page);
+// - carries the lesson prerendered as the package shows it (`sensei-lab
+//   scorm-page`: its class's variants, its solutions' rule, its links in the
+//   fragment), read before the lab's code arrives, which then wakes each piece
+//   as on the site (an LMS may serve the wasm uncompressed: 1.2 MB);
 // - keeps a Content-Security-Policy, with the loader's new hash.
 // imsmanifest.xml comes from `sensei-lab scorm-manifest` (src/exercise/scorm.rs),
 // listing every file. The zip is deflated with a fixed date: the same build
@@ -70,8 +73,8 @@ function page(lesson) {
   // The build's own path (`/`, or `/cursos/lab/` for a sub-path build): its assets are under it.
   const base = html.match(/<base href="([^"]*)"/)?.[1] ?? '/';
   if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`index.html: a <base href> «${base}» that is not a path`);
-  // No service worker, no web app, no islands' waking script (nothing is prerendered).
-  html = html.replace(/\s*<script src="sensei-(offline|wake)\.js"[^>]*><\/script>/g, '')
+  // No service worker, no web app.
+  html = html.replace(/\s*<script src="sensei-offline\.js"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="(manifest|apple-touch-icon)"[^>]*>/g, '')
     .replace(/\s*<base href="[^"]*"\s*\/?>/, '');
   // Asset paths relative to the page, wherever the LMS serves it.
@@ -152,9 +155,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     mkdirSync(work, { recursive: true });
     const html = page(lesson);
     writeFileSync(join(work, 'index.html'), html);
+    cli('scorm-page', join(work, 'index.html'), '--lesson', slug, '--class', klass, '--solutions', solutions,
+      ...(mastery === 'none' ? [] : ['--mastery', mastery]));
     // The files the page names (`./x`), and the wasm its loader fetches.
-    const named = new Set([...html.matchAll(/(?:href|src)="\.\/([^"?#]+)"|'\.\/([^']+)'/g)].map((m) => m[1] ?? m[2]));
-    for (const f of ['favicon.svg', ...named]) {
+    // (The shell's own: the lesson prerendered after this names none.)
+    const named = new Set([...html.matchAll(/(?:href|src)="(?:\.\/)?([^"?#/:]+)"|'\.\/([^']+)'/g)].map((m) => m[1] ?? m[2]));
+    for (const f of named) {
       if (f.includes('..') || f.includes('/')) throw new Error(`${f}: not a file of the build's top folder`);
       copyFileSync(join(dist, f), join(work, f));
     }

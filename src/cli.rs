@@ -59,6 +59,24 @@ pub enum Command {
         #[arg(long)]
         site: Option<String>,
     },
+    /// Writes the lesson into a SCORM 1.2 package's page, prerendered as that package shows it
+    /// (its class's variants, its solutions), in place (scripts/scorm.mjs, run by `./lab build`).
+    ScormPage {
+        /// The package's index.html, its `<div id="app"></div>` empty.
+        page: std::path::PathBuf,
+        /// The lesson the package holds.
+        #[arg(long)]
+        lesson: String,
+        /// The class whose variants the package's exercises show [0–999999; 0: the lesson's numbers].
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=999_999))]
+        class: u32,
+        /// The mastery score, in percent [0–100; none: no mastery score].
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=100))]
+        mastery: Option<u32>,
+        /// When the worked solutions open: always, checked or never.
+        #[arg(long, default_value = "always", value_parser = ["always", "checked", "never"])]
+        solutions: String,
+    },
     /// Writes a SCORM 1.2 package's imsmanifest.xml into its folder, listing every file in it
     /// (scripts/scorm.mjs, run by `./lab build`, makes the rest of the package).
     ScormManifest {
@@ -353,6 +371,13 @@ fn run_command(command: Command) -> Result<String, (u8, String)> {
         } => exercise(n, variant, solutions, json),
         Command::Idempotency { title, seed, json } => Ok(idempotency(&title, seed, json)),
         Command::Lessons { json } => lessons(json),
+        Command::ScormPage {
+            page,
+            lesson,
+            class,
+            mastery,
+            solutions,
+        } => scorm_page(&page, lesson, class, mastery, &solutions),
         Command::ScormManifest {
             dir,
             lesson,
@@ -364,6 +389,29 @@ fn run_command(command: Command) -> Result<String, (u8, String)> {
             (!no_mastery).then(|| mastery.unwrap_or(crate::exercise::scorm::DEFAULT_MASTERY)),
         ),
     }
+}
+
+/// `sensei-lab scorm-page PAGE --lesson L …`: the lesson prerendered into the package's page.
+fn scorm_page(
+    file: &std::path::Path,
+    lesson: String,
+    class: u32,
+    mastery: Option<u32>,
+    solutions: &str,
+) -> Result<String, (u8, String)> {
+    if crate::lesson::find(&lesson).is_none() {
+        return Err((2, format!("no lesson «{lesson}» (sensei-lab lessons lists them)")));
+    }
+    let shell = std::fs::read_to_string(file).map_err(|e| (1, format!("{}: {e}", file.display())))?;
+    let package = crate::ui::host::Package {
+        lesson,
+        class,
+        mastery,
+        solutions: crate::exercise::scorm::Solutions::from_word(solutions),
+    };
+    let html = crate::ui::prerender::package_page(&shell, &package).map_err(|e| (1, format!("{}: {e}", file.display())))?;
+    std::fs::write(file, &html).map_err(|e| (1, format!("{}: {e}", file.display())))?;
+    Ok(format!("{}: the lesson prerendered ({} bytes)\n", file.display(), html.len()))
 }
 
 /// `sensei-lab scorm-manifest DIR --lesson L`: DIR/imsmanifest.xml, naming every file in DIR.

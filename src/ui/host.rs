@@ -149,22 +149,30 @@ mod imp {
 
     pub fn set_title(_: &str) {}
 
-    /// Pages are prerendered for the site, never for a package.
+    /// The package whose page is being prerendered (`sensei-lab scorm-page`), if it is one.
     pub fn package() -> Option<super::Package> {
-        None
+        PAGE.with(|p| p.borrow().package.clone())
     }
 
+    /// In a package's page, the lab's path in the fragment of the page's own
+    /// address (`#/lecciones/l/widgets/herd`: wherever the LMS serves the
+    /// page, and with its query, as the browser's [`address`] writes it out whole).
     pub fn address(path: &str) -> String {
+        if package().is_some() {
+            return format!("#{path}");
+        }
         path.to_string()
     }
 }
 
-/// The page a prerender writes: its address (with the base) and the
-/// `<base href>` of the build it goes into.
+/// The page a prerender writes: its address (with the base), the
+/// `<base href>` of the build it goes into, and the package it is the page
+/// of, if it is one (whose base is none: its links are fragments).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Page {
     pub pathname: String,
     pub base_href: String,
+    pub package: Option<Package>,
 }
 
 /// A SCORM package's page (`./lab build --scorm`): the lesson it holds, the

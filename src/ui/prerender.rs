@@ -52,12 +52,39 @@ pub fn render_all(routes: &[Route], base_href: &str) -> Vec<String> {
             host::set(host::Page {
                 pathname: format!("{base}{}", route.path()),
                 base_href: base_href.to_string(),
+                package: None,
             });
             let html = tokio::task::LocalSet::new()
                 .block_on(&rt, yew::LocalServerRenderer::<App>::new().hydratable(true).render());
             without_type_names(&html)
         })
         .collect()
+}
+
+/// A SCORM package's page: `shell` (the package's `index.html`, its root
+/// empty) with the lesson it holds prerendered in the root, as the browser's
+/// first render in that package builds it (its class's variants, its
+/// solutions' rule, links in the fragment), so that the lesson can be read
+/// before the lab's code has arrived (an LMS may serve it uncompressed), and
+/// wakes as islands as the site's lesson does.
+pub fn package_page(shell: &str, package: &host::Package) -> Result<String, String> {
+    let route = Route::Lesson {
+        lesson: package.lesson.clone(),
+    };
+    if crate::lesson::find(&package.lesson).is_none() {
+        return Err(format!("no lesson «{}»", package.lesson));
+    }
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a one-thread runtime for the server renderer");
+    host::set(host::Page {
+        pathname: route.path(),
+        base_href: String::new(),
+        package: Some(package.clone()),
+    });
+    let html = tokio::task::LocalSet::new().block_on(&rt, yew::LocalServerRenderer::<App>::new().hydratable(true).render());
+    host::set(host::Page::default());
+    page(shell, &route, &without_type_names(&html))
 }
 
 /// Hydration finds each component between two comments,
@@ -298,6 +325,30 @@ pub fn write_all(dist: &Path, instructors: Option<&Path>, site: Option<&str>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_packages_page_is_its_lesson_as_that_package_shows_it_and_the_sites_pages_stay_theirs() {
+        let slug = crate::lesson::first_slug().to_string();
+        let shell = "<html><head><title>x</title></head><body><div id=\"app\"></div></body></html>";
+        let package = |class| host::Package {
+            lesson: slug.clone(),
+            class,
+            mastery: Some(80),
+            solutions: crate::exercise::scorm::Solutions::Never,
+        };
+        let page = package_page(shell, &package(17)).expect("the package's page");
+        assert!(page.contains(&format!("<div id=\"app\" data-route=\"/lecciones/{slug}\"><!--")));
+        let hrefs: Vec<&str> = page.split("href=\"").skip(1).map(|h| &h[..h.find('"').unwrap()]).collect();
+        assert!(hrefs.len() > 20);
+        assert!(hrefs.iter().all(|h| h.starts_with('#') || h.starts_with("http")), "{hrefs:?}");
+        assert!(page.contains("id=\"exercise-4\"") && page.contains("data-variant=\"17\""));
+        // Another class, other numbers; the site's lesson afterwards is the site's.
+        assert_ne!(page, package_page(shell, &package(18)).unwrap());
+        let site = render(&Route::Lesson { lesson: slug.clone() }, "/");
+        assert!(!site.contains("href=\"#/") && !site.contains("data-variant=\"17\""));
+        assert!(site.contains(&format!("href=\"/lecciones/{slug}/")));
+        assert!(package_page(shell, &host::Package { lesson: "nope".into(), ..package(0) }).is_err());
+    }
 
     #[test]
     fn the_sitemap_lists_every_page_at_the_sites_address() {

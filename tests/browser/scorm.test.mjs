@@ -94,8 +94,12 @@ function lms(files) {
       res.writeHead(404);
       return res.end();
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
-    res.end(f);
+    // The lab's code held back (as on a slow network) while `state.hold` is a promise.
+    const held = extname(path) === '.wasm' && state.hold ? state.hold : Promise.resolve();
+    held.then(() => {
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
+      res.end(f);
+    });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, state, base: `http://127.0.0.1:${server.address().port}` })));
 }
@@ -346,6 +350,49 @@ test('a package for a class: its exercises open in the class\'s variant and are 
   const c = await commitNo(state, 1);
   assert.ok(interactions(c).every((i) => i.id.startsWith('ej4-v17-')), JSON.stringify(interactions(c).map((i) => i.id)));
   assert.equal(c['cmi.core.lesson_status'], 'incomplete');
+  assert.deepEqual(problems, []);
+});
+
+// Issue #43: an LMS may serve the package uncompressed (1.2 MB of wasm):
+// the lesson is in the package's page, as that package shows it, and can be
+// read before the code arrives; then each piece wakes as on the site.
+test('the package\'s page carries the lesson, in its class\'s variants, read before the code arrives; then it wakes as islands', async (t) => {
+  const out = join(here, '..', '..', 'target', `scorm-clase-17-page-${process.pid}.zip`);
+  execFileSync('node', [join(here, '..', '..', 'scripts', 'scorm.mjs'), dist, '--class', '17', '--solutions', 'never', '--out', out], { stdio: 'ignore' });
+  const files = unzip(readFileSync(out));
+  rmSync(out, { force: true });
+  const html = files.get('index.html').toString('utf8');
+  assert.match(html, new RegExp(`<div id="app" data-route="/lecciones/${SLUG}"><!--`));
+  // Its links stay on the launch page, wherever the LMS serves it: the lab's path in the fragment.
+  const hrefs = [...html.slice(html.indexOf('<div id="app"')).matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]);
+  assert.ok(hrefs.length > 20, `${hrefs.length} links`);
+  assert.deepEqual(hrefs.filter((h) => !/^(#|https?:)/.test(h)), []);
+  assert.ok(hrefs.includes(`#/lecciones/${SLUG}/ejercicio-4#ejercicio-4`), hrefs.join(' '));
+  assert.doesNotMatch(html, /Para docentes<\/a>/);
+  const { server, state, base } = await lms(files);
+  t.after(() => { server.closeAllConnections?.(); server.close(); });
+  let release;
+  state.hold = new Promise((ok) => { release = ok; });
+  const { page, problems } = await blank({ width: 390, height: 844 });
+  t.after(() => page.close());
+  await page.goto(`${base}/mod/scorm/player.php`);
+  const frame = await (await page.waitForSelector('#sco')).contentFrame();
+  // Before the code: the lesson's text, its figures, and exercise 4 in variant 17 with the package's rule for solutions.
+  await frame.waitForSelector('#exercise-4[data-variant="17"]');
+  assert.equal(await frame.getAttribute('#app', 'data-start'), null, 'nothing woken yet');
+  assert.match(await frame.textContent('main h1, #app h1'), /Timeouts, reintentos e idempotencia/);
+  assert.ok(await frame.locator('#widget-herd svg').count() > 0, 'the herd\'s chart, prerendered');
+  const before = await frame.textContent('#exercise-4 .exercise-statement, #exercise-4 p');
+  release();
+  await frame.waitForSelector('#app[data-ready]', { timeout: 60_000 });
+  assert.equal(await frame.getAttribute('#app', 'data-start'), 'islands');
+  assert.equal(await frame.getAttribute('#exercise-4', 'data-variant'), '17');
+  assert.equal(await frame.textContent('#exercise-4 .exercise-statement, #exercise-4 p'), before);
+  // Awake: it answers as the package's exercise does, and the LMS hears it.
+  await answerExercise(frame, 4);
+  const c = await commitNo(state, 1);
+  assert.ok(interactions(c).every((i) => i.id.startsWith('ej4-v17-')), JSON.stringify(interactions(c).map((i) => i.id)));
+  assert.deepEqual(state.missing, []);
   assert.deepEqual(problems, []);
 });
 

@@ -16,7 +16,15 @@
 // the network (the worker's network first) and every other file from the
 // worker's cache.
 //
-// Usage: node benches/phone.mjs [--runs N] [--cold | --warm] [--page lesson|section|widget|embed] [--gzip]
+// With `--tasks` (issue 43, «waking never blocks input»): instead, for each
+// page, cold, the main thread's long tasks (over 50 ms, the Long Tasks API)
+// from the first contentful paint until every piece is awake and 2 s more:
+// how many, the longest, their blocking time (each one's time over 50 ms),
+// and the pieces whose waking (ui::islands' `island-wake <piece>` marks) fell
+// in a long task, with its length; the first long task, the module's
+// instantiation and the page's start, is reported apart.
+//
+// Usage: node benches/phone.mjs [--runs N] [--cold | --warm | --tasks] [--page lesson|section|widget|embed] [--gzip]
 // (./lab build first). A measurement, never an assertion: this is not a test.
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,6 +132,40 @@ async function once({ path, target }, warm) {
   return r;
 }
 
+// Long tasks of a cold load (`--tasks`).
+const TASKS = () => {
+  window.__tasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__tasks.push({ start: e.startTime, ms: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+};
+async function tasks({ path }) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.addInitScript(TASKS);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(base + path, { waitUntil: 'commit' });
+  await page.waitForSelector('#app[data-ready]', { timeout: 180_000 });
+  await page.waitForTimeout(2000);
+  const r = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    const marks = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('island-wake '));
+    const long = window.__tasks.filter((t) => t.start + t.ms > fcp).map((t) => ({
+      ...t,
+      pieces: marks.filter((m) => m.startTime >= t.start && m.startTime <= t.start + t.ms).map((m) => m.name.slice('island-wake '.length)),
+    }));
+    return { fcp, long, woken: marks.length };
+  });
+  await context.close();
+  return r;
+}
+
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const fmt = (xs, d = 0) => xs.some((x) => x === null) ? '—' : `${median(xs).toFixed(d)} (${Math.min(...xs).toFixed(d)}–${Math.max(...xs).toFixed(d)})`;
 
@@ -136,7 +178,27 @@ const PAGES = [
 const KINDS = [['cold', 'cold loads'], ['warm', 'warm loads from the service worker (second visit)']]
   .filter(([kind]) => !process.argv.includes(kind === 'cold' ? '--warm' : '--cold'));
 try {
-  for (const [kind, what] of KINDS) {
+  if (process.argv.includes('--tasks')) {
+    console.log(`\n## Long tasks after the first paint, cold, phone profile (CPU 4×) (${RUNS} loads, median (range))\n`);
+    console.log('| page | the first (instantiation and start) ms | other long tasks | longest other ms | blocking time of the others ms | pieces woken in a long task (ms, each load) |');
+    console.log('|---|---:|---:|---:|---:|---|');
+    for (const p of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await tasks(p));
+      // The first long task that wakes no piece and comes before any that does: the instantiation.
+      const split = (r) => {
+        const i = r.long.findIndex((t) => t.pieces.length === 0);
+        const first = i >= 0 && r.long.slice(0, i).every((t) => t.pieces.length === 0) ? r.long[i] : null;
+        return { first, rest: r.long.filter((t) => t !== first) };
+      };
+      const parts = runs.map(split);
+      const pieces = new Map();
+      for (const { rest } of parts) for (const t of rest) for (const k of t.pieces) pieces.set(k, [...(pieces.get(k) ?? []), Math.round(t.ms)]);
+      const named = [...pieces].sort((a, b) => Math.max(...b[1]) - Math.max(...a[1])).map(([k, ms]) => `${k} (${ms.join(', ')})`).join('; ');
+      console.log(`| \`${p.path}\` | ${fmt(parts.map((x) => x.first?.ms ?? 0))} | ${fmt(parts.map((x) => x.rest.length))} | ${fmt(parts.map((x) => Math.max(0, ...x.rest.map((t) => t.ms))))} | ${fmt(parts.map((x) => x.rest.reduce((a, t) => a + t.ms - 50, 0)))} | ${named || '—'} |`);
+    }
+  }
+  for (const [kind, what] of process.argv.includes('--tasks') ? [] : KINDS) {
     console.log(`\n## Phone profile: 390×844 at 3×, 1.6 Mbps / 150 ms, CPU 4×, cache off, ${process.argv.includes('--gzip') ? 'gzip' : 'brotli'} (${RUNS} ${what}, median (range))\n`);
     console.log('| page | first contentful paint ms | first paragraph ms | chart visible ms | chart live ms | KB over the network | CLS |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');

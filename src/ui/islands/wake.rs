@@ -281,7 +281,8 @@ fn wake_next() -> bool {
             .or_else(|| (!page.asleep.is_empty()).then(|| page.asleep.remove(0)))
     });
     let Some(host) = next else { return false };
-    mark("island-wake");
+    // Named by its piece: the benchmark finds which piece a long task woke.
+    mark(&format!("island-wake {}", host.get_attribute(KEY).unwrap_or_default()));
     let slug = host.get_attribute(LESSON).unwrap_or_default();
     let Some(piece) = host.get_attribute(KEY).as_deref().and_then(IslandPiece::from_key) else {
         // Not a piece this build knows: it stays as the page has it.

@@ -21,8 +21,8 @@
 // from the first contentful paint until every piece is awake and 2 s more:
 // how many, the longest, their blocking time (each one's time over 50 ms),
 // and the pieces whose waking (ui::islands' `island-wake <piece>` marks) fell
-// in a long task, with its length; the first long task, the module's
-// instantiation and the page's start, is reported apart.
+// in a long task, with its length; the longest that woke no piece (the page's
+// parsing and layout, the module's instantiation, a page hydrated whole) apart.
 //
 // Usage: node benches/phone.mjs [--runs N] [--cold | --warm | --tasks] [--page lesson|section|widget|embed] [--gzip]
 // (./lab build first). A measurement, never an assertion: this is not a test.
@@ -180,22 +180,16 @@ const KINDS = [['cold', 'cold loads'], ['warm', 'warm loads from the service wor
 try {
   if (process.argv.includes('--tasks')) {
     console.log(`\n## Long tasks after the first paint, cold, phone profile (CPU 4×) (${RUNS} loads, median (range))\n`);
-    console.log('| page | the first (instantiation and start) ms | other long tasks | longest other ms | blocking time of the others ms | pieces woken in a long task (ms, each load) |');
+    console.log('| page | long tasks | blocking time ms | longest ms | longest waking no piece ms | pieces woken in a long task (its ms, each time) |');
     console.log('|---|---:|---:|---:|---:|---|');
     for (const p of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await tasks(p));
-      // The first long task that wakes no piece and comes before any that does: the instantiation.
-      const split = (r) => {
-        const i = r.long.findIndex((t) => t.pieces.length === 0);
-        const first = i >= 0 && r.long.slice(0, i).every((t) => t.pieces.length === 0) ? r.long[i] : null;
-        return { first, rest: r.long.filter((t) => t !== first) };
-      };
-      const parts = runs.map(split);
       const pieces = new Map();
-      for (const { rest } of parts) for (const t of rest) for (const k of t.pieces) pieces.set(k, [...(pieces.get(k) ?? []), Math.round(t.ms)]);
+      for (const r of runs) for (const t of r.long) for (const k of t.pieces) pieces.set(k, [...(pieces.get(k) ?? []), Math.round(t.ms)]);
       const named = [...pieces].sort((a, b) => Math.max(...b[1]) - Math.max(...a[1])).map(([k, ms]) => `${k} (${ms.join(', ')})`).join('; ');
-      console.log(`| \`${p.path}\` | ${fmt(parts.map((x) => x.first?.ms ?? 0))} | ${fmt(parts.map((x) => x.rest.length))} | ${fmt(parts.map((x) => Math.max(0, ...x.rest.map((t) => t.ms))))} | ${fmt(parts.map((x) => x.rest.reduce((a, t) => a + t.ms - 50, 0)))} | ${named || '—'} |`);
+      const longest = (ts) => Math.max(0, ...ts.map((t) => t.ms));
+      console.log(`| \`${p.path}\` | ${fmt(runs.map((r) => r.long.length))} | ${fmt(runs.map((r) => r.long.reduce((a, t) => a + t.ms - 50, 0)))} | ${fmt(runs.map((r) => longest(r.long)))} | ${fmt(runs.map((r) => longest(r.long.filter((t) => !t.pieces.length))))} | ${named || '—'} |`);
     }
   }
   for (const [kind, what] of process.argv.includes('--tasks') ? [] : KINDS) {

@@ -409,9 +409,14 @@ fn scorm_page(
         mastery,
         solutions: crate::exercise::scorm::Solutions::from_word(solutions),
     };
-    let html = crate::ui::prerender::package_page(&shell, &package).map_err(|e| (1, format!("{}: {e}", file.display())))?;
+    let html =
+        crate::ui::prerender::package_page(&shell, &package).map_err(|e| (1, format!("{}: {e}", file.display())))?;
     std::fs::write(file, &html).map_err(|e| (1, format!("{}: {e}", file.display())))?;
-    Ok(format!("{}: the lesson prerendered ({} bytes)\n", file.display(), html.len()))
+    Ok(format!(
+        "{}: the lesson prerendered ({} bytes)\n",
+        file.display(),
+        html.len()
+    ))
 }
 
 /// `sensei-lab scorm-manifest DIR --lesson L`: DIR/imsmanifest.xml, naming every file in DIR.

@@ -3,8 +3,15 @@
   'use strict';
   var sw = navigator.serviceWorker, meta = document.querySelector('meta[name=sensei-lab-version]'), box, reloading;
   if (!sw) return;
-  // trunk serve: no worker, not even one a release build left.
-  if (!meta) return sw.getRegistration().then(function (r) { if (r) r.unregister(); }).catch(function () {});
+  // trunk serve: no worker, not even one a release build left; a page such a
+  // worker still controls is loaded once more, without it.
+  if (!meta) {
+    return sw.getRegistration().then(function (r) { return r && r.unregister(); }).then(function () {
+      if (!sw.controller || sessionStorage.getItem('sensei-lab:unworked')) return;
+      sessionStorage.setItem('sensei-lab:unworked', '1');
+      location.reload();
+    }).catch(function () {});
+  }
   function check(w) {
     var ch = new MessageChannel();
     ch.port1.onmessage = function (e) {

@@ -82,7 +82,8 @@ pub fn package_page(shell: &str, package: &host::Package) -> Result<String, Stri
         base_href: String::new(),
         package: Some(package.clone()),
     });
-    let html = tokio::task::LocalSet::new().block_on(&rt, yew::LocalServerRenderer::<App>::new().hydratable(true).render());
+    let html =
+        tokio::task::LocalSet::new().block_on(&rt, yew::LocalServerRenderer::<App>::new().hydratable(true).render());
     host::set(host::Page::default());
     page(shell, &route, &without_type_names(&html))
 }
@@ -338,16 +339,30 @@ mod tests {
         };
         let page = package_page(shell, &package(17)).expect("the package's page");
         assert!(page.contains(&format!("<div id=\"app\" data-route=\"/lecciones/{slug}\"><!--")));
-        let hrefs: Vec<&str> = page.split("href=\"").skip(1).map(|h| &h[..h.find('"').unwrap()]).collect();
+        let hrefs: Vec<&str> = page
+            .split("href=\"")
+            .skip(1)
+            .map(|h| &h[..h.find('"').unwrap()])
+            .collect();
         assert!(hrefs.len() > 20);
-        assert!(hrefs.iter().all(|h| h.starts_with('#') || h.starts_with("http")), "{hrefs:?}");
+        assert!(
+            hrefs.iter().all(|h| h.starts_with('#') || h.starts_with("http")),
+            "{hrefs:?}"
+        );
         assert!(page.contains("id=\"exercise-4\"") && page.contains("data-variant=\"17\""));
         // Another class, other numbers; the site's lesson afterwards is the site's.
         assert_ne!(page, package_page(shell, &package(18)).unwrap());
         let site = render(&Route::Lesson { lesson: slug.clone() }, "/");
         assert!(!site.contains("href=\"#/") && !site.contains("data-variant=\"17\""));
         assert!(site.contains(&format!("href=\"/lecciones/{slug}/")));
-        assert!(package_page(shell, &host::Package { lesson: "nope".into(), ..package(0) }).is_err());
+        assert!(package_page(
+            shell,
+            &host::Package {
+                lesson: "nope".into(),
+                ..package(0)
+            }
+        )
+        .is_err());
     }
 
     #[test]

@@ -340,16 +340,20 @@ test('trunk serve\'s page (no version) registers no worker, and removes one a re
   // asks the network for that page's copy, it finds a development server's:
   // it leaves, with its caches, and takes the open page to the network's copy.
   await page.reload();
+  let last;
   await until(async () => {
     try {
-      return await page.evaluate(async () => !document.querySelector('meta[name=sensei-lab-version]')
-        && !navigator.serviceWorker.controller
-        && (await navigator.serviceWorker.getRegistrations()).length === 0
-        && !!document.querySelector('#widget-herd canvas[data-draws]'));
+      last = await page.evaluate(async () => ({
+        version: document.querySelector('meta[name=sensei-lab-version]')?.content ?? null,
+        controlled: !!navigator.serviceWorker.controller,
+        registrations: (await navigator.serviceWorker.getRegistrations()).length,
+        drawn: !!document.querySelector('#widget-herd canvas[data-draws]'),
+      }));
+      return last.version === null && !last.controlled && last.registrations === 0 && last.drawn;
     } catch {
       return false; // the page is being navigated
     }
-  }, 'on the development page, without a worker', 40_000);
+  }, 'on the development page, without a worker', 40_000).catch((e) => { throw new Error(`${e.message}: ${JSON.stringify(last)}`); });
   assert.deepEqual(await caches(page), []);
   // A fresh look at the dev page: no worker at all.
   const fresh = await ctx.newPage();

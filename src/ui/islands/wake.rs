@@ -245,10 +245,17 @@ fn schedule(urgent: bool) {
                 .and_then(|f| f.call0(&deadline).ok())
                 .and_then(|v| v.as_f64())
         };
-        // A heavy piece alone; light ones (a term, a section's «Insertar», «Lo sabía»)
-        // several in a row while the moment lasts (a task at once: while they are light).
-        for _ in 0..LIGHT_IN_A_ROW {
-            if !wake_next() || left().is_some_and(|ms| ms < 8.0) {
+        // A heavy piece alone, in a task of its own; light ones (a term, a section's
+        // «Insertar», «Lo sabía») several in a row while the moment lasts and for at
+        // most LIGHT_BUDGET_MS (issue 43: light ones woken before a heavy one in the
+        // same task made it long).
+        let now = || web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now());
+        let started = now();
+        for i in 0..LIGHT_IN_A_ROW {
+            if i > 0 && !next_is_light() {
+                break;
+            }
+            if !wake_next() || left().is_some_and(|ms| ms < 8.0) || now() - started > LIGHT_BUDGET_MS {
                 break;
             }
         }
@@ -269,6 +276,24 @@ fn schedule(urgent: bool) {
 
 /// How many light pieces one idle moment may wake.
 const LIGHT_IN_A_ROW: usize = 12;
+/// How long one task may go on waking light pieces, in ms (a long task is
+/// one over 50 ms; on a phone's slow CPU a light piece takes a few).
+const LIGHT_BUDGET_MS: f64 = 20.0;
+
+/// Whether the next host in line is a light piece.
+fn next_is_light() -> bool {
+    PAGE.with(|p| {
+        let p = p.borrow();
+        let Some(page) = p.as_ref() else { return false };
+        page.soon
+            .front()
+            .or_else(|| page.asleep.first())
+            .and_then(|host| host.get_attribute(KEY))
+            .as_deref()
+            .and_then(IslandPiece::from_key)
+            .is_some_and(|piece| piece.light())
+    })
+}
 
 /// Hydrates the next host in line into its piece; whether the one after
 /// it may come in the same task (it was light: see [`IslandPiece::light`]).

@@ -7,7 +7,8 @@
   // worker still controls is loaded once more, without it.
   if (!meta) {
     return sw.getRegistration().then(function (r) { return r && r.unregister(); }).then(function () {
-      if (!sw.controller || sessionStorage.getItem('sensei-lab:unworked')) return;
+      if (!sw.controller) return sessionStorage.removeItem('sensei-lab:unworked');
+      if (sessionStorage.getItem('sensei-lab:unworked')) return;
       sessionStorage.setItem('sensei-lab:unworked', '1');
       location.reload();
     }).catch(function () {});

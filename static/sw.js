@@ -24,6 +24,10 @@
  *   copy of a page is kept when it is this version's page (its
  *   `sensei-lab-version`); another version's is not: its worker comes with
  *   its own sw.js, and the page open says «Hay una versión nueva».
+ * - a development server's page (the lab's page, not redirected, without a
+ *   version: trunk serve's) seen when a page is refreshed: this worker
+ *   answers nothing more, unregisters, deletes its caches and takes the open
+ *   pages to the network's copy.
  * - the build's files (hashed wasm, JS, CSS; icons, manifest): from this
  *   version's cache, else the network. No file fetched is ever added to a
  *   cache: a file the network gave may be another version's.
@@ -107,10 +111,12 @@ const pageKey = (path) => SCOPE + path.replace(/\/+$/, '');
 const VERSION_META = /<meta name="sensei-lab-version" content="([0-9a-f]*)"/;
 // Keeps the network's copy of a page when it is this version's.
 async function keep(path, res) {
-  if (!res.ok || path === '' || path === 'index.html' || !(res.headers.get('content-type') || '').startsWith('text/html')) return;
+  if (!res.ok || res.redirected || !(res.headers.get('content-type') || '').startsWith('text/html')) return;
   const html = await res.text();
   const version = html.match(VERSION_META)?.[1];
-  if (version === undefined) {
+  // The lab's page without a version (a login page, a captive portal's, a
+  // host's maintenance page are not the lab's: nothing is done for them).
+  if (version === undefined && html.includes('sensei-offline.js')) {
     // A page without a version is a development server's (trunk serve): as
     // sensei-offline.js does on such a page, no worker stays, nor its caches;
     // and the pages open, which this worker may have served from its cache,
@@ -119,10 +125,14 @@ async function keep(path, res) {
     gone = true;
     await self.registration.unregister();
     for (const name of await caches.keys()) if (name.startsWith(PREFIX)) await caches.delete(name);
-    for (const client of await self.clients.matchAll({ type: 'window' })) client.navigate(client.url).catch(() => {});
+    const open = await self.clients.matchAll({ type: 'window' });
+    await Promise.allSettled(open.map(async (client) => {
+      if (typeof client.navigate === 'function') await client.navigate(client.url);
+    }));
     return;
   }
-  if (version !== BUILD.version) return;
+  // The home page is this version's own file, never replaced by a copy.
+  if (version !== BUILD.version || path === '' || path === 'index.html') return;
   const cache = await caches.open(CACHE);
   await cache.put(pageKey(path), new Response(html, { headers: { 'content-type': res.headers.get('content-type') } }));
 }

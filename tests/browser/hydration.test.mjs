@@ -52,13 +52,16 @@ async function visit(page, address, { near = false } = {}) {
   try {
     if (near) {
       await page.waitForSelector('#app[data-start]', { timeout: 30_000 });
-      // Each host in view woken (the observer's first answer comes within a frame or two).
+      // Each host in view woken (a host is `display: contents`: its piece's box is
+      // its first element's, as the waking code measures it), and the table of
+      // contents, the one piece a section's page shows otherwise (its section marked).
       await page.waitForFunction(() => {
         const seen = [...document.querySelectorAll('#app [data-island]')].filter((h) => {
-          const r = h.getBoundingClientRect();
-          return r.bottom > 0 && r.top < innerHeight;
+          const r = (h.firstElementChild ?? h).getBoundingClientRect();
+          return r.height > 0 && r.bottom > 0 && r.top < innerHeight;
         });
-        return seen.every((h) => h.hasAttribute('data-awake'));
+        return seen.length > 0 && seen.every((h) => h.hasAttribute('data-awake'))
+          && !!document.querySelector('#app [data-island^="toc:"][data-awake]');
       }, null, { timeout: 30_000 });
     } else {
       await page.waitForSelector('#app[data-ready]', { timeout: 30_000 });

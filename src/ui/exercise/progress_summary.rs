@@ -121,8 +121,15 @@ pub fn ProgressSummary() -> Html {
             if let Some(n) = notice {
                 <p class="notes" role="status">{ n }</p>
             }
-            <p class="aside">{ if crate::ui::lms::active() { "Se guarda en la plataforma de tu curso." } else { "Se guarda en este navegador, nada más." } }
+            <p class="aside">{ if kept_by_lms() { "Se guarda en la plataforma de tu curso." } else { "Se guarda en este navegador, nada más." } }
                 <button type="button" class="link" onclick={reset}>{ "Borrar mi avance" }</button></p>
         </aside>
     }
+}
+
+/// Whether the learner's progress is kept by the LMS that launched the page; a
+/// SCORM package's page prerendered says so already (it is made to be launched
+/// by one: `sensei-lab scorm-page`), as the page then says once awake.
+fn kept_by_lms() -> bool {
+    crate::ui::lms::active() || (cfg!(not(target_arch = "wasm32")) && crate::ui::host::package().is_some())
 }

@@ -105,11 +105,8 @@ async function firstVisit(context, path) {
   await page.close();
 }
 
-async function once({ path, target }, warm) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
-  if (warm) await firstVisit(context, path);
-  const page = await context.newPage();
-  await page.addInitScript(OBSERVE, target);
+/** The phone profile on `page`: its network slowed, the HTTP cache off, the CPU 4× slower. */
+async function phoneProfile(context, page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -117,6 +114,14 @@ async function once({ path, target }, warm) {
     offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+async function once({ path, target }, warm) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  if (warm) await firstVisit(context, path);
+  const page = await context.newPage();
+  await page.addInitScript(OBSERVE, target);
+  await phoneProfile(context, page);
   stats.sent = 0;
   await page.goto(base + path, { waitUntil: 'commit' });
   await page.waitForFunction(() => window.__phone?.live !== null && window.__phone?.live !== undefined, null, { timeout: 120_000 });
@@ -143,13 +148,7 @@ async function tasks({ path }) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await page.addInitScript(TASKS);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await phoneProfile(context, page);
   await page.goto(base + path, { waitUntil: 'commit' });
   await page.waitForSelector('#app[data-ready]', { timeout: 180_000 });
   await page.waitForTimeout(2000);

@@ -53,6 +53,12 @@ fn main() {
     let mut skeletons =
         String::from("#[cfg(any(test, target_arch = \"wasm32\"))]\npub(super) static SKELETONS: &[&str] = &[\n");
     let mut compiled = String::from("pub(super) static COMPILED: &[&[&str]] = &[\n");
+    // What a widget's page needs of the lessons without parsing one (its
+    // code then holds no lesson's text): the sections' titles, and every
+    // task with its text compiled.
+    let mut slugs = String::from("pub(super) static SLUGS: &[&str] = &[\n");
+    let mut titles = String::from("pub(super) static TITLES: &[&[(&str, &str)]] = &[\n");
+    let mut tasks = String::from("pub(super) static TASKS: &[TaskSource] = &[\n");
     let mut asserts = String::new();
     let first = dirs
         .first()
@@ -69,8 +75,14 @@ fn main() {
         writeln!(sources, "    include_str!({:?}),", md.display().to_string()).unwrap();
         let text = std::fs::read_to_string(&md).unwrap_or_default();
         // A lesson that does not parse is embedded as it is: the lab reports its error.
+        writeln!(slugs, "    {slug:?},").unwrap();
+        titles.push_str("    &[");
         let (skeleton, runs) = match parse::parse(&slug, &text) {
             Ok(mut lesson) => {
+                for section in &lesson.sections {
+                    write!(titles, "({:?}, {:?}), ", section.id, section.title).unwrap();
+                    task_sources(&slug, &section.blocks, &mut tasks);
+                }
                 for section in &lesson.sections {
                     checks(&format!("lessons/{slug}/leccion.md"), &section.blocks, &mut asserts);
                 }
@@ -80,6 +92,7 @@ fn main() {
             }
             Err(_) => (text.clone(), Vec::new()),
         };
+        titles.push_str("],\n");
         writeln!(skeletons, "    {skeleton:?},").unwrap();
         compiled.push_str("    &[");
         for run in runs {
@@ -97,7 +110,7 @@ fn main() {
     out.push_str("];\n");
     // The course's first lesson (the home page's), apart from the texts.
     writeln!(out, "pub(super) static FIRST: &str = {first:?};").unwrap();
-    for part in [sources, skeletons, compiled] {
+    for part in [sources, skeletons, compiled, slugs, titles, tasks] {
         out.push_str(&part);
         out.push_str("];\n");
     }
@@ -133,6 +146,29 @@ fn checks(file: &str, blocks: &[parse::Block], out: &mut String) {
                 "const _: () = assert!(crate::lesson::is_listed({list}, {id:?}), {message:?});"
             )
             .unwrap();
+        }
+    }
+}
+
+/// Every `:::task` of `blocks` (anywhere in them), as `TaskSource { … }`.
+fn task_sources(slug: &str, blocks: &[parse::Block], out: &mut String) {
+    for b in blocks {
+        if let parse::Block::Container { directive, body } = b {
+            if directive.name != "task" {
+                task_sources(slug, body, out);
+                continue;
+            }
+            write!(out, "    TaskSource {{ slug: {slug:?}, attrs: &[").unwrap();
+            for (k, v) in &directive.attrs {
+                write!(out, "({k:?}, {v:?}), ").unwrap();
+            }
+            out.push_str("], text: &[");
+            for run in body {
+                if let parse::Block::Markdown(md) = run {
+                    write!(out, "{:?}, ", markup::compile(md)).unwrap();
+                }
+            }
+            out.push_str("] },\n");
         }
     }
 }

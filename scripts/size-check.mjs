@@ -95,8 +95,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // command line at the player's moment: 401,834 brotli, 507,652 gzipped
 // (+13,400 brotli). Issue #43 («A page carries only what it shows») is the
 // way down: a piece's code loaded with the piece.
-const LIMIT = 510 * 1000;
-const LIMIT_BR = 404 * 1000;
+// Session 27 (#43): each widget reaches only its own scenario (its tasks read
+// with its own figures and from the build's list, its charts by kind, its
+// name without the registry), so that a widget's own module holds 216 KB
+// instead of all of it (scripts/solo.sh); the one module pays for the
+// per-kind code: 407,274 brotli, 516,787 gzipped (+3,482 brotli). Raised on
+// purpose, until the split that this prepares ships.
+const LIMIT = 520 * 1000;
+const LIMIT_BR = 410 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
 // is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and
 // wide); it comes first and shows the text and the charts at once. With a
@@ -104,7 +110,7 @@ const LIMIT_BR = 404 * 1000;
 const PAGE_LIMIT_BR = 42 * 1000;
 const GOAL = 350 * 1000;
 // Each kind of page in all, its page with what it loads (brotli), since issue #43.
-const KIND_LIMITS = { widget: 410_000, embed: 411_000, lesson: 448_000, read: 448_000 };
+const KIND_LIMITS = { widget: 414_000, embed: 415_000, lesson: 452_000, read: 452_000 };
 
 const dist = process.argv[2] || 'dist';
 const files = firstLoad(dist);

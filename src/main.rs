@@ -8,5 +8,8 @@ fn main() -> std::process::ExitCode {
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    #[cfg(feature = "solo")]
+    sensei_lab::ui::solo();
+    #[cfg(not(feature = "solo"))]
     sensei_lab::ui::start();
 }

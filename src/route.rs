@@ -202,7 +202,7 @@ impl Route {
         let part = match (self, piece) {
             (Route::Print { .. }, _) => Some("Ejercicios para imprimir".to_string()),
             (Route::Teachers { .. }, _) => Some("Para docentes".to_string()),
-            (_, Some((_, p))) => match p.name(l) {
+            (_, Some((_, p))) => match p.name(&l.slug) {
                 Some(name) => Some(name),
                 None => return not_found,
             },
@@ -238,9 +238,10 @@ impl Piece {
     /// What the lesson calls this piece: a section's title, a widget's name
     /// ([`crate::lesson::widget_name`]), «Ejercicio 3»; `None` if there is
     /// no such piece (the widgets and exercises are the lab's, every lesson's).
-    pub fn name(&self, lesson: &crate::lesson::Lesson) -> Option<String> {
+    /// (Read from what the build took of the lessons: naming a piece parses none.)
+    pub fn name(&self, lesson: &str) -> Option<String> {
         match self {
-            Piece::Section(id) => lesson.section(id).map(|s| s.title.clone()),
+            Piece::Section(id) => crate::lesson::section_title(lesson, id).map(String::from),
             Piece::Widget(id) => crate::lesson::widget_name(id).map(String::from),
             Piece::Exercise(n) => (1..=crate::exercise::COUNT)
                 .contains(n)

@@ -3,7 +3,6 @@
 //! Long series are thinned to at most [`MAX_ROWS`] rows, evenly, keeping the
 //! first and the last, and the caption says so.
 
-use super::Chart;
 use crate::fmt::{es_dec, es_int, es_percent};
 
 /// The most rows a table shows.
@@ -76,210 +75,238 @@ fn table(caption: &str, head: Vec<String>, rows: Vec<Vec<String>>) -> DataTable 
     DataTable { caption, head, rows }
 }
 
-impl Chart {
-    /// The chart's data, as a table.
-    pub fn data(&self) -> DataTable {
-        match self {
-            Chart::Herd(c) => {
-                let mut starts: Vec<f64> = c.series.iter().flat_map(|s| s.columns.iter().map(|x| x.0)).collect();
-                starts.sort_unstable_by(f64::total_cmp);
-                starts.dedup();
-                let head = std::iter::once("desde (ms)".to_string())
-                    .chain(c.series.iter().map(|s| s.label.clone()))
-                    .collect();
-                let rows = starts
-                    .iter()
-                    .map(|x0| {
-                        std::iter::once(num(*x0))
-                            .chain(c.series.iter().map(|s| {
-                                let n: u32 = s.columns.iter().filter(|x| x.0 == *x0).map(|x| x.2).sum();
-                                es_int(n as i64)
-                            }))
-                            .collect()
-                    })
-                    .collect();
-                table(
-                    &format!(
-                        "Intentos que llegan por ventana de {} ms; capacidad: {} por ventana",
-                        es_int(c.window_ms as i64),
-                        es_int(c.capacity as i64)
-                    ),
-                    head,
-                    rows,
-                )
-            }
-            Chart::Stage(s) => table(
-                &if s.marks.stride > 1 {
-                    format!(
-                        "Clientes en este momento (en el dibujo, cada punto son {})",
-                        es_int(s.marks.stride as i64)
-                    )
-                } else {
-                    "Clientes en este momento".to_string()
-                },
-                vec!["dónde están".into(), "clientes".into()],
-                [
-                    ("esperando su intento", s.waiting),
-                    ("atendidos", s.served),
-                    ("se rinden", s.gave_up),
-                ]
-                .iter()
-                .map(|(k, v)| vec![k.to_string(), es_int(*v as i64)])
-                .collect(),
-            ),
-            Chart::Timeline(t) => {
-                let unit = if t.seconds { "s" } else { "ms" };
-                let mut rows: Vec<Vec<String>> = t
-                    .lanes
-                    .iter()
-                    .flat_map(|l| {
-                        l.spans.iter().map(move |s| {
-                            vec![
-                                l.label.clone(),
-                                num(s.from),
-                                num(s.to),
-                                s.label.clone().unwrap_or_default(),
-                            ]
-                        })
-                    })
-                    .collect();
-                rows.extend(
-                    t.moments
-                        .iter()
-                        .map(|m| vec!["momento".to_string(), num(m.at), num(m.at), m.label.clone()]),
-                );
-                table(
-                    "Tramos de cada carril en el tiempo",
-                    vec![
-                        "carril".into(),
-                        format!("desde ({unit})"),
-                        format!("hasta ({unit})"),
-                        "qué".into(),
-                    ],
-                    rows,
-                )
-            }
-            Chart::Inflight(c) => table(
-                &format!("Requests en vuelo en un pod; harían falta {}", es_dec(c.demand, 1)),
-                vec!["tiempo (s)".into(), "en vuelo".into()],
-                c.shown()
-                    .iter()
-                    .map(|(t, n)| vec![num(*t), es_int(*n as i64)])
-                    .collect(),
-            ),
-            Chart::Hedging(c) => {
-                let mut head = vec![
-                    "latencia (ms)".to_string(),
-                    "sin hedging: más lentas que esto".to_string(),
-                ];
-                let mut rest: Vec<&[(f64, f64)]> = Vec::new();
-                if let Some(with) = &c.with {
-                    head.push("con hedging".into());
-                    rest.push(with);
-                }
-                table(
-                    "Parte de las lecturas más lentas que cada latencia",
-                    head,
-                    aligned(&c.without, &rest, share),
-                )
-            }
-            Chart::Shedding(c) => table(
-                &format!("Por segundo; capacidad {} por segundo", num(c.capacity_rps)),
-                vec![
-                    "segundo".into(),
-                    "goodput sin tope".into(),
-                    "latencia media sin tope (ms)".into(),
-                    "goodput con shedding".into(),
-                    "latencia media con shedding (ms)".into(),
-                ],
-                c.shown(&c.unbounded)
-                    .iter()
-                    .zip(c.shown(&c.shedding))
-                    .enumerate()
-                    .map(|(i, (u, s))| {
-                        vec![
-                            es_int(i as i64 + 1),
-                            es_int(u.0 as i64),
-                            num(u.1),
-                            es_int(s.0 as i64),
-                            num(s.1),
-                        ]
-                    })
-                    .collect(),
-            ),
-            Chart::Bars(b) => table(
-                &b.y_desc,
-                std::iter::once(String::new())
-                    .chain(b.series.iter().map(|s| s.0.clone()))
-                    .collect(),
-                b.labels
-                    .iter()
-                    .enumerate()
-                    .map(|(g, l)| {
-                        std::iter::once(l.clone())
-                            .chain(b.series.iter().map(|s| s.2.get(g).map(|v| num(*v)).unwrap_or_default()))
-                            .collect()
-                    })
-                    .collect(),
-            ),
-            Chart::Lines(l) => table(&l.y_desc, vec!["serie".into(), l.x_desc.clone(), l.y_desc.clone()], {
-                let (fx, fy): (Cell, Cell) = (
-                    if l.x_percent { share } else { num },
-                    if l.y_percent { share } else { num },
-                );
-                let ghost = l.ghost.iter().flat_map(|(name, series)| {
-                    series.iter().flat_map(move |(label, _, pts)| {
-                        pts.iter()
-                            .map(move |(x, y)| vec![format!("{label} ({name})"), fx(*x), fy(*y)])
-                    })
-                });
-                l.series
-                    .iter()
-                    .flat_map(|(label, _, pts)| {
-                        l.shown(pts)
-                            .iter()
-                            .map(move |(x, y)| vec![label.clone(), fx(*x), fy(*y)])
-                    })
-                    .chain(ghost)
+/// The data of a Herd chart, as a table.
+pub(super) fn data_herd(c: &super::herd::HerdChart) -> DataTable {
+    {
+        let mut starts: Vec<f64> = c.series.iter().flat_map(|s| s.columns.iter().map(|x| x.0)).collect();
+        starts.sort_unstable_by(f64::total_cmp);
+        starts.dedup();
+        let head = std::iter::once("desde (ms)".to_string())
+            .chain(c.series.iter().map(|s| s.label.clone()))
+            .collect();
+        let rows = starts
+            .iter()
+            .map(|x0| {
+                std::iter::once(num(*x0))
+                    .chain(c.series.iter().map(|s| {
+                        let n: u32 = s.columns.iter().filter(|x| x.0 == *x0).map(|x| x.2).sum();
+                        es_int(n as i64)
+                    }))
                     .collect()
-            }),
-            Chart::Storm(c) => {
-                let mut head: Vec<String> = vec![
-                    "tiempo (s)".into(),
-                    "requests nuevas".into(),
-                    "intentos que llegan".into(),
-                    "goodput".into(),
-                ];
-                // While it plays, the run so far.
-                fn so_far(s: &[(f64, f64)], shown: Option<usize>) -> &[(f64, f64)] {
-                    &s[..shown.map_or(s.len(), |k| k.min(s.len()))]
-                }
-                let so_far = |s| so_far(s, c.shown);
-                let mut rest: Vec<&[(f64, f64)]> = vec![so_far(&c.offered), so_far(&c.goodput)];
-                if let Some(fb) = &c.fallbacks {
-                    head.push("fallbacks".into());
-                    rest.push(so_far(fb));
-                }
-                let mut rows = aligned(so_far(&c.fresh), &rest, num);
-                if let Some(g) = &c.ghost {
-                    // The ghost's attempts at the same moments (none before it starts).
-                    head.push(format!("intentos ({})", g.label));
-                    for r in rows.iter_mut() {
-                        let at = c.fresh.iter().find(|p| num(p.0) == r[0]).map(|p| p.0);
-                        let v = at.and_then(|x| g.offered.iter().find(|p| p.0 == x));
-                        r.push(v.map(|p| num(p.1)).unwrap_or_default());
-                    }
-                }
-                let moment = c.playhead_s.map_or(String::new(), |t| {
-                    format!(" (hasta los {} s)", crate::fmt::es_dec(t, 1))
-                });
-                table(
-                    &format!("Por segundo; capacidad {} por segundo{moment}", num(c.capacity)),
-                    head,
-                    rows,
-                )
+            })
+            .collect();
+        table(
+            &format!(
+                "Intentos que llegan por ventana de {} ms; capacidad: {} por ventana",
+                es_int(c.window_ms as i64),
+                es_int(c.capacity as i64)
+            ),
+            head,
+            rows,
+        )
+    }
+}
+
+/// The data of a Stage chart, as a table.
+pub(super) fn data_stage(s: &super::stage::Stage) -> DataTable {
+    table(
+        &if s.marks.stride > 1 {
+            format!(
+                "Clientes en este momento (en el dibujo, cada punto son {})",
+                es_int(s.marks.stride as i64)
+            )
+        } else {
+            "Clientes en este momento".to_string()
+        },
+        vec!["dónde están".into(), "clientes".into()],
+        [
+            ("esperando su intento", s.waiting),
+            ("atendidos", s.served),
+            ("se rinden", s.gave_up),
+        ]
+        .iter()
+        .map(|(k, v)| vec![k.to_string(), es_int(*v as i64)])
+        .collect(),
+    )
+}
+
+/// The data of a Timeline chart, as a table.
+pub(super) fn data_timeline(t: &super::timeline::Timeline) -> DataTable {
+    {
+        let unit = if t.seconds { "s" } else { "ms" };
+        let mut rows: Vec<Vec<String>> = t
+            .lanes
+            .iter()
+            .flat_map(|l| {
+                l.spans.iter().map(move |s| {
+                    vec![
+                        l.label.clone(),
+                        num(s.from),
+                        num(s.to),
+                        s.label.clone().unwrap_or_default(),
+                    ]
+                })
+            })
+            .collect();
+        rows.extend(
+            t.moments
+                .iter()
+                .map(|m| vec!["momento".to_string(), num(m.at), num(m.at), m.label.clone()]),
+        );
+        table(
+            "Tramos de cada carril en el tiempo",
+            vec![
+                "carril".into(),
+                format!("desde ({unit})"),
+                format!("hasta ({unit})"),
+                "qué".into(),
+            ],
+            rows,
+        )
+    }
+}
+
+/// The data of a Inflight chart, as a table.
+pub(super) fn data_inflight(c: &super::inflight::InflightChart) -> DataTable {
+    table(
+        &format!("Requests en vuelo en un pod; harían falta {}", es_dec(c.demand, 1)),
+        vec!["tiempo (s)".into(), "en vuelo".into()],
+        c.shown()
+            .iter()
+            .map(|(t, n)| vec![num(*t), es_int(*n as i64)])
+            .collect(),
+    )
+}
+
+/// The data of a Hedging chart, as a table.
+pub(super) fn data_hedging(c: &super::hedging::HedgingChart) -> DataTable {
+    {
+        let mut head = vec![
+            "latencia (ms)".to_string(),
+            "sin hedging: más lentas que esto".to_string(),
+        ];
+        let mut rest: Vec<&[(f64, f64)]> = Vec::new();
+        if let Some(with) = &c.with {
+            head.push("con hedging".into());
+            rest.push(with);
+        }
+        table(
+            "Parte de las lecturas más lentas que cada latencia",
+            head,
+            aligned(&c.without, &rest, share),
+        )
+    }
+}
+
+/// The data of a Shedding chart, as a table.
+pub(super) fn data_shedding(c: &super::shedding::SheddingChart) -> DataTable {
+    table(
+        &format!("Por segundo; capacidad {} por segundo", num(c.capacity_rps)),
+        vec![
+            "segundo".into(),
+            "goodput sin tope".into(),
+            "latencia media sin tope (ms)".into(),
+            "goodput con shedding".into(),
+            "latencia media con shedding (ms)".into(),
+        ],
+        c.shown(&c.unbounded)
+            .iter()
+            .zip(c.shown(&c.shedding))
+            .enumerate()
+            .map(|(i, (u, s))| {
+                vec![
+                    es_int(i as i64 + 1),
+                    es_int(u.0 as i64),
+                    num(u.1),
+                    es_int(s.0 as i64),
+                    num(s.1),
+                ]
+            })
+            .collect(),
+    )
+}
+
+/// The data of a Bars chart, as a table.
+pub(super) fn data_bars(b: &super::simple::Bars) -> DataTable {
+    table(
+        &b.y_desc,
+        std::iter::once(String::new())
+            .chain(b.series.iter().map(|s| s.0.clone()))
+            .collect(),
+        b.labels
+            .iter()
+            .enumerate()
+            .map(|(g, l)| {
+                std::iter::once(l.clone())
+                    .chain(b.series.iter().map(|s| s.2.get(g).map(|v| num(*v)).unwrap_or_default()))
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+/// The data of a Lines chart, as a table.
+pub(super) fn data_lines(l: &super::simple::Lines) -> DataTable {
+    table(&l.y_desc, vec!["serie".into(), l.x_desc.clone(), l.y_desc.clone()], {
+        let (fx, fy): (Cell, Cell) = (
+            if l.x_percent { share } else { num },
+            if l.y_percent { share } else { num },
+        );
+        let ghost = l.ghost.iter().flat_map(|(name, series)| {
+            series.iter().flat_map(move |(label, _, pts)| {
+                pts.iter()
+                    .map(move |(x, y)| vec![format!("{label} ({name})"), fx(*x), fy(*y)])
+            })
+        });
+        l.series
+            .iter()
+            .flat_map(|(label, _, pts)| {
+                l.shown(pts)
+                    .iter()
+                    .map(move |(x, y)| vec![label.clone(), fx(*x), fy(*y)])
+            })
+            .chain(ghost)
+            .collect()
+    })
+}
+
+/// The data of a Storm chart, as a table.
+pub(super) fn data_storm(c: &super::storm::StormChart) -> DataTable {
+    {
+        let mut head: Vec<String> = vec![
+            "tiempo (s)".into(),
+            "requests nuevas".into(),
+            "intentos que llegan".into(),
+            "goodput".into(),
+        ];
+        // While it plays, the run so far.
+        fn so_far(s: &[(f64, f64)], shown: Option<usize>) -> &[(f64, f64)] {
+            &s[..shown.map_or(s.len(), |k| k.min(s.len()))]
+        }
+        let so_far = |s| so_far(s, c.shown);
+        let mut rest: Vec<&[(f64, f64)]> = vec![so_far(&c.offered), so_far(&c.goodput)];
+        if let Some(fb) = &c.fallbacks {
+            head.push("fallbacks".into());
+            rest.push(so_far(fb));
+        }
+        let mut rows = aligned(so_far(&c.fresh), &rest, num);
+        if let Some(g) = &c.ghost {
+            // The ghost's attempts at the same moments (none before it starts).
+            head.push(format!("intentos ({})", g.label));
+            for r in rows.iter_mut() {
+                let at = c.fresh.iter().find(|p| num(p.0) == r[0]).map(|p| p.0);
+                let v = at.and_then(|x| g.offered.iter().find(|p| p.0 == x));
+                r.push(v.map(|p| num(p.1)).unwrap_or_default());
             }
         }
+        let moment = c.playhead_s.map_or(String::new(), |t| {
+            format!(" (hasta los {} s)", crate::fmt::es_dec(t, 1))
+        });
+        table(
+            &format!("Por segundo; capacidad {} por segundo{moment}", num(c.capacity)),
+            head,
+            rows,
+        )
     }
 }
 
@@ -306,6 +333,7 @@ impl DataTable {
 mod tests {
     use super::*;
     use crate::chart::herd::HerdChart;
+    use crate::chart::{Chart, Plot};
     use crate::sim::herd::{simulate, HerdParams};
 
     #[test]

@@ -41,26 +41,84 @@ pub enum Chart {
     Stage(stage::Stage),
 }
 
-impl Chart {
-    pub fn draw<DB: DrawingBackend>(
+/// One kind of chart: drawn on any backend, its data as a table. A canvas
+/// draws one kind ([`Plot`] is what it is generic over), so a widget's code
+/// holds the drawing of its own charts and no other's; [`Chart`] is any of
+/// them, for what lists every chart (the tests, the prerendered pictures).
+pub trait Plot: PartialEq + 'static {
+    /// Draws the chart over the whole of `root`, painted white first: the
+    /// browser reuses its canvas from one drawing to the next without
+    /// clearing it.
+    fn draw<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-        // Every chart paints over the whole area: the browser reuses its canvas
-        // from one drawing to the next without clearing it.
         root.fill(&plotters::style::WHITE)?;
-        match self {
-            Chart::Herd(c) => herd::draw(root, c),
-            Chart::Timeline(t) => timeline::draw(root, t),
-            Chart::Inflight(c) => inflight::draw(root, c),
-            Chart::Hedging(c) => hedging::draw(root, c),
-            Chart::Shedding(c) => shedding::draw(root, c),
-            Chart::Bars(b) => simple::draw_bars(root, b),
-            Chart::Lines(l) => simple::draw_lines(root, l),
-            Chart::Storm(c) => storm::draw(root, c),
-            Chart::Stage(s) => stage::draw(root, s),
-        }
+        self.plot(root)
     }
+
+    /// Draws the chart itself ([`Plot::draw`] paints the area first).
+    fn plot<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>>;
+
+    /// The chart's data, as a table.
+    fn data(&self) -> data::DataTable;
+
+    /// The chart as an SVG element `width` CSS px wide whose `data-h` is
+    /// `height` (see [`boxes`]), drawn by the same code as the canvas.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn svg(&self, width: u32, height: u32, class: &str) -> String {
+        use plotters::prelude::IntoDrawingArea;
+        let mut out = String::new();
+        {
+            let root =
+                svg::Svg::with_string(&mut out, (width, boxes::height(width, height)), class).into_drawing_area();
+            // An SVG string refuses nothing; a chart's own error leaves what was drawn.
+            let _ = self.draw(&root);
+        }
+        out
+    }
+}
+
+macro_rules! plots {
+    ($($variant:ident($ty:ty) => $draw:path, $data:path;)*) => {
+        $(
+            impl Plot for $ty {
+                fn plot<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+                    $draw(root, self)
+                }
+                fn data(&self) -> data::DataTable {
+                    $data(self)
+                }
+            }
+        )*
+        impl Plot for Chart {
+            fn plot<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+                match self {
+                    $( Chart::$variant(c) => c.plot(root), )*
+                }
+            }
+            fn data(&self) -> data::DataTable {
+                match self {
+                    $( Chart::$variant(c) => c.data(), )*
+                }
+            }
+        }
+    };
+}
+
+plots! {
+    Herd(herd::HerdChart) => herd::draw, data::data_herd;
+    Timeline(timeline::Timeline) => timeline::draw, data::data_timeline;
+    Inflight(inflight::InflightChart) => inflight::draw, data::data_inflight;
+    Hedging(hedging::HedgingChart) => hedging::draw, data::data_hedging;
+    Shedding(shedding::SheddingChart) => shedding::draw, data::data_shedding;
+    Bars(simple::Bars) => simple::draw_bars, data::data_bars;
+    Lines(simple::Lines) => simple::draw_lines, data::data_lines;
+    Storm(storm::StormChart) => storm::draw, data::data_storm;
+    Stage(stage::Stage) => stage::draw, data::data_stage;
 }
 
 /// The two boxes a chart is prerendered for: the canvas's box is the
@@ -84,23 +142,6 @@ pub mod boxes {
         } else {
             height
         }
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl Chart {
-    /// The chart as an SVG element `width` CSS px wide whose `data-h` is
-    /// `height` (see [`boxes`]), drawn by the same code as the canvas.
-    pub fn svg(&self, width: u32, height: u32, class: &str) -> String {
-        use plotters::prelude::IntoDrawingArea;
-        let mut out = String::new();
-        {
-            let root =
-                svg::Svg::with_string(&mut out, (width, boxes::height(width, height)), class).into_drawing_area();
-            // An SVG string refuses nothing; a chart's own error leaves what was drawn.
-            let _ = self.draw(&root);
-        }
-        out
     }
 }
 

@@ -129,6 +129,7 @@ pub fn draw<DB: DrawingBackend>(
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use crate::chart::Plot;
     use crate::sim::herd::trace::HerdTrace;
     use crate::sim::herd::HerdParams;
     use crate::sim::playback::Playback;

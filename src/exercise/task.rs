@@ -58,66 +58,111 @@ impl From<Measure> for Unit {
     }
 }
 
-macro_rules! by_scenario {
-    ($(($id:ident, $name:literal, $m:ident :: $p:ident, $w:ident :: $c:ident)),* $(,)?) => {
-        /// The results a task may ask about, as `widget`'s scenario declares them.
-        fn declared(widget: &str) -> &'static [crate::sim::figures::Figure] {
-            match widget {
-                $( stringify!($id) => <crate::sim::$m::$p as TaskFigures>::RESULTS, )*
-                _ => &[],
-            }
-        }
-
-        /// Result `key` of `widget`'s scenario at these values, by the scenario's own declaration.
-        fn computed(widget: &str, values: &[Value], key: &str) -> Option<f64> {
-            match widget {
-                $( stringify!($id) => params::from_values::<crate::sim::$m::$p>(values).figure(key), )*
-                _ => None,
-            }
-        }
-    };
+/// What a task may ask of one scenario: its parameters and its results, as
+/// the scenario declares them ([`TaskFigures`]). A widget's own tasks are
+/// read with its own ([`Figures::of`]), so its code reaches no other
+/// scenario; [`Figures::by_id`] looks one up in the registry (a lesson's
+/// check, the instructors' pages).
+#[derive(Clone, Copy)]
+pub struct Figures {
+    /// The widget's id (its scenario's).
+    pub widget: &'static str,
+    specs: fn() -> &'static [params::Spec],
+    defaults: fn() -> params::Values,
+    results: &'static [crate::sim::figures::Figure],
+    computed: fn(&[Value], &str) -> Option<f64>,
 }
-crate::registry!(by_scenario);
 
-/// A figure by key: one of the scenario's results, or a parameter of the widget.
-pub fn find_figure(widget: &str, key: &str) -> Option<Figure> {
-    if let Some(f) = declared(widget).iter().find(|f| f.key == key) {
-        return Some(Figure {
-            key: f.key,
-            label: f.label,
-            unit: f.measure.into(),
-        });
+impl PartialEq for Figures {
+    fn eq(&self, o: &Self) -> bool {
+        self.widget == o.widget
     }
-    let spec = (crate::scenario::find(widget)?.specs)().iter().find(|s| s.key == key)?;
-    let unit = match spec.unit {
-        "ms" => Unit::Ms,
-        "%" => Unit::Share,
-        _ => Unit::Count,
-    };
-    matches!(spec.kind, params::Kind::Int { .. }).then_some(Figure {
-        key: spec.key,
-        label: spec.label,
-        unit,
-    })
 }
 
-/// Figure `key` of `widget` at the parameters of `query` (read as a link's,
-/// the moment left out), computed by the core. `None`: no such figure, or
-/// it does not happen at these parameters (a breaker that never opens).
-pub fn figure(widget: &str, query: &str, key: &str) -> Option<f64> {
-    let f = find_figure(widget, key)?;
-    let entry = crate::scenario::find(widget)?;
-    let specs = (entry.specs)();
-    // Read without the scenario's type (one copy in the browser's build).
-    let (values, _) = params::values_from_query(specs, (entry.defaults)(), query);
-    if let Some(i) = specs.iter().position(|s| s.key == key) {
-        return match values[i] {
-            Value::Int(v) if f.unit == Unit::Share => Some(v as f64 / 100.0),
-            Value::Int(v) => Some(v as f64),
-            _ => None,
+impl std::fmt::Debug for Figures {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.widget)
+    }
+}
+
+fn computed_by<P: TaskFigures>(values: &[Value], key: &str) -> Option<f64> {
+    params::from_values::<P>(values).figure(key)
+}
+
+impl Figures {
+    /// Scenario `P`'s, for widget `widget`.
+    pub fn of<P: TaskFigures>(widget: &'static str) -> Figures {
+        Figures {
+            widget,
+            specs: P::specs,
+            defaults: P::lesson_values,
+            results: P::RESULTS,
+            computed: computed_by::<P>,
+        }
+    }
+
+    /// Widget `id`'s, from the registry.
+    pub fn by_id(id: &str) -> Option<Figures> {
+        macro_rules! by_scenario {
+            ($(($rid:ident, $name:literal, $m:ident :: $p:ident, $w:ident :: $c:ident)),* $(,)?) => {
+                match id {
+                    $( stringify!($rid) => Some(Figures::of::<crate::sim::$m::$p>(stringify!($rid))), )*
+                    _ => None,
+                }
+            };
+        }
+        crate::registry!(by_scenario)
+    }
+
+    /// A figure by key: one of the scenario's results, or one of its parameters.
+    pub fn find(&self, key: &str) -> Option<Figure> {
+        if let Some(f) = self.results.iter().find(|f| f.key == key) {
+            return Some(Figure {
+                key: f.key,
+                label: f.label,
+                unit: f.measure.into(),
+            });
+        }
+        let spec = (self.specs)().iter().find(|s| s.key == key)?;
+        let unit = match spec.unit {
+            "ms" => Unit::Ms,
+            "%" => Unit::Share,
+            _ => Unit::Count,
         };
+        matches!(spec.kind, params::Kind::Int { .. }).then_some(Figure {
+            key: spec.key,
+            label: spec.label,
+            unit,
+        })
     }
-    computed(widget, &values, key)
+
+    /// Figure `key` at the parameters of `query` (read as a link's, the
+    /// moment left out), computed by the core. `None`: no such figure, or
+    /// it does not happen at these parameters (a breaker that never opens).
+    pub fn value(&self, query: &str, key: &str) -> Option<f64> {
+        let f = self.find(key)?;
+        let specs = (self.specs)();
+        // Read without the scenario's type (one copy in the browser's build).
+        let (values, _) = params::values_from_query(specs, (self.defaults)(), query);
+        if let Some(i) = specs.iter().position(|s| s.key == key) {
+            return match values[i] {
+                Value::Int(v) if f.unit == Unit::Share => Some(v as f64 / 100.0),
+                Value::Int(v) => Some(v as f64),
+                _ => None,
+            };
+        }
+        (self.computed)(&values, key)
+    }
+}
+
+/// A figure of `widget` by key ([`Figures::find`]).
+pub fn find_figure(widget: &str, key: &str) -> Option<Figure> {
+    Figures::by_id(widget)?.find(key)
+}
+
+/// Figure `key` of `widget` at the parameters of `query` ([`Figures::value`]).
+pub fn figure(widget: &str, query: &str, key: &str) -> Option<f64> {
+    Figures::by_id(widget)?.value(query, key)
 }
 
 /// What the learner does.
@@ -180,6 +225,8 @@ pub enum Side {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Task {
     pub widget: String,
+    /// What its widget's scenario offers it.
+    pub figures: Figures,
     /// Unique within the widget: the task's key is `widget/id`.
     pub id: String,
     pub kind: Kind,
@@ -236,24 +283,34 @@ fn tolerance(d: &Directive, unit: Unit) -> Result<Tol, String> {
 /// Reads `::task{…}`, checking every figure, value and parameter it names.
 pub fn parse(d: &Directive) -> Result<Task, String> {
     let widget = d.get("widget").ok_or("«:::task» needs «widget»")?;
-    if crate::scenario::find(widget).is_none() {
-        return Err(format!("unknown widget «{widget}»"));
+    let figures = Figures::by_id(widget).ok_or(format!("unknown widget «{widget}»"))?;
+    parse_with(d, figures)
+}
+
+/// [`parse`], for a task of the widget whose scenario offers `figures`
+/// (another widget's is an error).
+pub fn parse_with(d: &Directive, figures: Figures) -> Result<Task, String> {
+    let widget = figures.widget;
+    if d.get("widget") != Some(widget) {
+        return Err(format!("not a task of «{widget}»"));
     }
     let id = d.get("id").ok_or("«:::task» needs «id»")?;
     if !is_id(id) {
         return Err(format!("task id «{id}»: lower-case letters, digits and hyphens"));
     }
-    let figure =
-        |key: &str| find_figure(widget, key.trim()).ok_or(format!("«{widget}» has no figure «{}»", key.trim()));
+    let figure = |key: &str| {
+        figures
+            .find(key.trim())
+            .ok_or(format!("«{widget}» has no figure «{}»", key.trim()))
+    };
     let set = d.get("set").unwrap_or_default().to_string();
-    let entry = crate::scenario::find(widget).ok_or(format!("unknown widget «{widget}»"))?;
-    let (_, notes) = params::values_from_query((entry.specs)(), (entry.defaults)(), &set);
+    let (_, notes) = params::values_from_query((figures.specs)(), (figures.defaults)(), &set);
     if let Some(n) = notes.first() {
         return Err(format!("set «{set}»: {}", n.message));
     }
     for pair in set.split('&').filter(|p| !p.is_empty()) {
         let key = pair.split('=').next().unwrap_or_default();
-        if !(entry.specs)().iter().any(|s| s.key == key) || key == crate::sim::playback::MOMENT_KEY {
+        if !(figures.specs)().iter().any(|s| s.key == key) || key == crate::sim::playback::MOMENT_KEY {
             return Err(format!("set «{set}»: «{widget}» has no parameter «{key}»"));
         }
     }
@@ -288,7 +345,7 @@ pub fn parse(d: &Directive) -> Result<Task, String> {
                 .ok_or(format!("goal «{c}»: no comparison (<, <=, >, >=, =)"))?;
                 let lhs = figure(&c[..at])?;
                 let rhs_text = c[at + len..].trim();
-                let rhs = match find_figure(widget, rhs_text) {
+                let rhs = match figures.find(rhs_text) {
                     Some(f) => Side::Figure(f),
                     None => match read(rhs_text, lhs.unit) {
                         Read::Number(v) => Side::Value(v),
@@ -307,6 +364,7 @@ pub fn parse(d: &Directive) -> Result<Task, String> {
     };
     Ok(Task {
         widget: widget.into(),
+        figures,
         id: id.into(),
         kind,
         set,
@@ -385,7 +443,7 @@ pub fn check_answer(task: &Task, query: &str, typed: &str) -> Verdict {
         Kind::Predict { figure, tol } | Kind::Find { figure, tol } => (*figure, *tol),
         Kind::Goal(_) => return check_state(task, query),
     };
-    let Some(value) = self::figure(&task.widget, query, figure.key) else {
+    let Some(value) = task.figures.value(query, figure.key) else {
         return Verdict {
             mark: Mark::Unreadable(format!(
                 "Con estos parámetros no se puede calcular {}: cambia alguno e inténtalo de nuevo.",
@@ -441,11 +499,11 @@ pub fn check_state(task: &Task, query: &str) -> Verdict {
     let mut lines = Vec::new();
     let mut all = true;
     for c in conds {
-        let a = figure(&task.widget, query, c.lhs.key);
+        let a = task.figures.value(query, c.lhs.key);
         let (b, b_text) = match &c.rhs {
             Side::Value(v) => (Some(*v), shown(*v, c.lhs.unit)),
             Side::Figure(f) => {
-                let v = figure(&task.widget, query, f.key);
+                let v = task.figures.value(query, f.key);
                 (
                     v,
                     format!("{} ({})", f.label, v.map_or("sin valor".into(), |v| shown(v, f.unit))),

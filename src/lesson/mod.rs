@@ -37,7 +37,9 @@ mod registry;
 
 pub use directive::{parse_directive_line, Directive};
 pub use parse::{drop_exercise_texts, parse, run_index, skeleton, slugify, Block, Lesson, LessonError, Section};
-pub use registry::{all, compiled, errors, find, first_slug, program_source};
+pub use registry::{
+    all, compiled, errors, exists, find, first_slug, program_source, section_title, task_sources, TaskSource,
+};
 
 /// The widgets a `::widget{id=…}` directive can place: the registry's ids
 /// ([`crate::scenario::ALL`]), in its order.
@@ -54,8 +56,20 @@ pub const WIDGETS: [&str; crate::scenario::ALL.len()] = {
 /// A widget's name, as the lesson and the widget's frame call it (the frame
 /// adds what follows it: «La manada» … «: mil clientes que fallan juntos»),
 /// for its frame, page titles and embed code.
+///
+/// A match over the registry's names, not [`crate::scenario::find`]: a
+/// widget's frame that names itself reaches no other scenario's code (the
+/// registry's entries point at every scenario's parameters).
 pub fn widget_name(id: &str) -> Option<&'static str> {
-    crate::scenario::find(id).map(|s| s.name)
+    macro_rules! names {
+        ($(($rid:ident, $name:literal, $m:ident :: $p:ident, $w:ident :: $c:ident)),* $(,)?) => {
+            match id {
+                $( stringify!($rid) => Some($name), )*
+                _ => None,
+            }
+        };
+    }
+    crate::registry!(names)
 }
 /// The tables of numbers the core computes (`::table{id=…}`).
 pub const TABLES: &[&str] = &["inflight", "layers", "failures", "methods"];

@@ -337,9 +337,11 @@ pub fn skeleton(lesson: &Lesson, runs: &mut Vec<String>) -> String {
 }
 
 /// Empties the text of each `exercise` container that places no piece of the
-/// lab: the page shows an exercise as the core computes it
-/// (`exercise::bank`, kept equal to the lesson's text by a test), so the
-/// browser build need not carry the lesson's copy.
+/// lab, and of each `task`: the page shows an exercise as the core computes
+/// it (`exercise::bank`, kept equal to the lesson's text by a test), and a
+/// task's text as the build read it beside its widget
+/// (`registry::task_sources`), so the browser build need not carry the
+/// lesson's copy.
 pub fn drop_exercise_texts(lesson: &mut Lesson) {
     fn places_a_piece(blocks: &[Block]) -> bool {
         blocks.iter().any(|b| match b {
@@ -351,7 +353,9 @@ pub fn drop_exercise_texts(lesson: &mut Lesson) {
     fn walk(blocks: &mut [Block]) {
         for b in blocks {
             if let Block::Container { directive, body } = b {
-                if directive.name == "exercise" && !places_a_piece(body) {
+                // A task's text is read from what the build took of it
+                // (`registry::task_sources`), not from the skeleton.
+                if (directive.name == "exercise" && !places_a_piece(body)) || directive.name == "task" {
                     body.clear();
                 } else {
                     walk(body);

@@ -9,6 +9,44 @@ use std::sync::OnceLock;
 
 include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
 
+/// A widget's task as a lesson places it (`:::task{…}`), read at build
+/// time: a widget finds its tasks here without parsing any lesson.
+#[derive(Debug)]
+pub struct TaskSource {
+    /// The lesson that places it.
+    pub slug: &'static str,
+    /// The directive's attributes, in order.
+    pub attrs: &'static [(&'static str, &'static str)],
+    /// Its text's markdown runs, compiled ([`super::markup`]).
+    pub text: &'static [&'static str],
+}
+
+impl TaskSource {
+    /// The `:::task` directive.
+    pub fn directive(&self) -> super::Directive {
+        super::Directive {
+            name: "task".into(),
+            attrs: self.attrs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        }
+    }
+}
+
+/// Whether `slug` is a lesson's, without reading any lesson.
+pub fn exists(slug: &str) -> bool {
+    SLUGS.contains(&slug)
+}
+
+/// Every task of every lesson, in folder order and each lesson's order.
+pub fn task_sources() -> &'static [TaskSource] {
+    TASKS
+}
+
+/// The title of section `id` of lesson `slug`, without parsing the lesson.
+pub fn section_title(slug: &str, id: &str) -> Option<&'static str> {
+    let i = SLUGS.iter().position(|s| *s == slug)?;
+    TITLES.get(i)?.iter().find(|(s, _)| *s == id).map(|(_, t)| *t)
+}
+
 struct Registry {
     lessons: Vec<Lesson>,
     errors: Vec<(String, LessonError)>,
@@ -75,6 +113,49 @@ pub fn compiled(slug: &str, text: &str) -> Option<&'static str> {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     #[test]
+    fn the_titles_and_tasks_read_at_build_time_are_the_lessons() {
+        use crate::lesson::{markup, Block};
+        let mut tasks = super::task_sources().iter();
+        for l in super::all() {
+            for s in &l.sections {
+                assert_eq!(super::section_title(&l.slug, &s.id), Some(s.title.as_str()), "{}", s.id);
+            }
+            fn walk(slug: &str, blocks: &[Block], tasks: &mut std::slice::Iter<super::TaskSource>) {
+                for b in blocks {
+                    let Block::Container { directive, body } = b else {
+                        continue;
+                    };
+                    if directive.name != "task" {
+                        walk(slug, body, tasks);
+                        continue;
+                    }
+                    let t = tasks.next().expect("a task the build did not read");
+                    assert_eq!((t.slug, &t.directive()), (slug, directive));
+                    let runs: Vec<String> = body
+                        .iter()
+                        .filter_map(|b| match b {
+                            Block::Markdown(md) => Some(markup::compile(md)),
+                            _ => None,
+                        })
+                        .collect();
+                    assert_eq!(t.text, runs.iter().map(String::as_str).collect::<Vec<_>>());
+                }
+            }
+            for s in &l.sections {
+                walk(&l.slug, &s.blocks, &mut tasks);
+            }
+        }
+        assert!(tasks.next().is_none(), "a task the lessons do not place");
+        assert_eq!(
+            super::SLUGS,
+            super::all().iter().map(|l| l.slug.as_str()).collect::<Vec<_>>()
+        );
+        assert!(super::exists(&super::all()[0].slug) && !super::exists("nada"));
+        assert!(super::task_sources().len() >= 10);
+        assert_eq!(super::section_title(&super::all()[0].slug, "nada"), None);
+    }
+
+    #[test]
     fn the_first_slug_is_the_first_lesson() {
         assert_eq!(super::first_slug(), super::all()[0].slug);
     }
@@ -106,8 +187,11 @@ mod tests {
                         },
                     ) => {
                         assert_eq!(d1, d2);
-                        // An exercise is shown from the core, not from the lesson's copy of its text.
-                        if !(d1.name == "exercise" && b2.is_empty()) {
+                        // An exercise is shown from the core, not from the lesson's copy of its
+                        // text; a task's text from `task_sources` (checked below).
+                        if d1.name == "task" {
+                            assert!(b2.is_empty(), "a task's text left in the skeleton");
+                        } else if !(d1.name == "exercise" && b2.is_empty()) {
                             pair(b1, b2, slug, runs);
                         }
                     }

@@ -3,6 +3,8 @@
 //! from [`crate::lesson`]. One component per file.
 
 mod app;
+/// The benchmark hook (`senseiLabTime`): not in a module that holds one widget.
+#[cfg(not(feature = "solo"))]
 mod bench;
 mod canvas;
 mod exercise;
@@ -172,4 +174,31 @@ pub mod prerender_attr {
     /// `hydrate` (the prerendered page kept, hydrated whole) or `render`
     /// (built anew).
     pub const START: &str = "data-start";
+}
+
+/// The entry point of the `solo` build (`scripts/solo.sh`): the herd's
+/// widget with its tasks, as a widget's page has it, rendered into the
+/// page's body, and nothing else reached. What it weighs is what one
+/// widget's own module would (docs/PERFORMANCE.md); the script fails if it
+/// holds another scenario's code.
+#[cfg(all(target_arch = "wasm32", feature = "solo"))]
+pub fn solo() {
+    use crate::exercise::task::Figures;
+    use crate::sim::herd::HerdParams;
+    use crate::ui::widgets::herd_widget::HerdWidget;
+    use crate::ui::widgets::task_scope::TaskScope;
+    use yew::prelude::*;
+    #[component]
+    fn Solo() -> Html {
+        let figures = Figures::of::<HerdParams>("herd");
+        html! {
+            <ContextProvider<route::LessonSlug> context={route::LessonSlug(crate::lesson::first_slug().into())}>
+                <TaskScope {figures}><HerdWidget /></TaskScope>
+            </ContextProvider<route::LessonSlug>>
+        }
+    }
+    panic_panel::install();
+    if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+        yew::Renderer::<Solo>::with_root(body.into()).render();
+    }
 }

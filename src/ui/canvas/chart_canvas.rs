@@ -1,10 +1,18 @@
-//! A `<canvas>` that draws any [`Chart`] (through `canvas_backend`) whenever the
+//! A `<canvas>` that draws any chart (through `canvas_backend`) whenever the
 //! chart, the canvas's size or the screen's pixel ratio changes. The drawing is in [`crate::chart`].
+//!
+//! The component is one, whatever the chart ([`Drawing`]): a widget hands it
+//! its own kind of chart ([`plot`]), so the widget's code holds the drawing
+//! of its charts and no other's, and the component's is not copied per kind.
 
-use crate::chart::Chart;
+use crate::chart::data::DataTable;
+use crate::chart::Plot;
 use crate::ui::canvas::canvas_backend::Canvas;
 use gloo::events::EventListener;
+use plotters::coord::Shift;
+use plotters::prelude::DrawingArea;
 use plotters::prelude::IntoDrawingArea;
+use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -12,9 +20,59 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
+/// A chart of any kind, as the canvas uses it.
+pub trait Drawn {
+    /// Draws it on the canvas.
+    fn draw_on(&self, root: &DrawingArea<Canvas, Shift>) -> Result<(), String>;
+    /// Its data, as a table.
+    fn table(&self) -> DataTable;
+    /// Whether `other` is the same chart with the same data.
+    fn same(&self, other: &dyn Drawn) -> bool;
+    fn as_any(&self) -> &dyn Any;
+    /// Natively (prerendering): the chart as SVG ([`Plot::svg`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn svg_of(&self, width: u32, height: u32, class: &str) -> String;
+}
+
+impl<C: Plot> Drawn for C {
+    fn draw_on(&self, root: &DrawingArea<Canvas, Shift>) -> Result<(), String> {
+        self.draw(root).map_err(|e| e.to_string())
+    }
+    fn table(&self) -> DataTable {
+        self.data()
+    }
+    fn same(&self, other: &dyn Drawn) -> bool {
+        other.as_any().downcast_ref::<C>() == Some(self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn svg_of(&self, width: u32, height: u32, class: &str) -> String {
+        self.svg(width, height, class)
+    }
+}
+
+/// The chart a canvas draws: equal when it is the same one, or one of the
+/// same kind with the same data.
+#[derive(Clone)]
+pub struct Drawing(Rc<dyn Drawn>);
+
+impl PartialEq for Drawing {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &o.0) || self.0.same(&*o.0)
+    }
+}
+
+/// A widget's chart, for its canvas.
+pub fn plot<C: Plot>(chart: Rc<C>) -> Drawing {
+    Drawing(chart)
+}
+
 #[derive(Properties, PartialEq)]
 pub struct ChartCanvasProps {
-    pub chart: Rc<Chart>,
+    /// The chart ([`plot`]).
+    pub chart: Drawing,
     /// Text alternative with the same data, for screen readers.
     pub label: AttrValue,
     /// Height in CSS px on a wide chart (a narrow one gets ¾ of it): one of
@@ -102,14 +160,14 @@ fn use_canvas_size(canvas: NodeRef) -> UseStateHandle<Size> {
 /// hydration keeps what the prerendered page holds in the same place (a raw
 /// node claims whatever the page has between its marks), and a page the
 /// browser renders itself has none.
-fn prerendered(chart: &Chart, height: u32) -> Html {
+fn prerendered(chart: &dyn Drawn, height: u32) -> Html {
     #[cfg(not(target_arch = "wasm32"))]
     {
         use crate::chart::boxes::{NARROW, WIDE};
         let svg = format!(
             "{}{}",
-            chart.svg(NARROW, height, "pre narrow"),
-            chart.svg(WIDE, height, "pre wide")
+            chart.svg_of(NARROW, height, "pre narrow"),
+            chart.svg_of(WIDE, height, "pre wide")
         );
         Html::from_html_unchecked(svg.into())
     }
@@ -128,18 +186,15 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
     let first = use_mut_ref(|| Some(props.chart.clone()));
     let fresh = {
         let mut first = first.borrow_mut();
-        if first
-            .as_ref()
-            .is_some_and(|c| !Rc::ptr_eq(c, &props.chart) && **c != *props.chart)
-        {
+        if first.as_ref().is_some_and(|c| *c != props.chart) {
             *first = None;
         }
         first.is_some()
     };
     // What the chart shows, as a fingerprint (tests compare the page's with the app's).
-    let sum = use_memo(props.chart.clone(), |c| c.data().fingerprint());
+    let sum = use_memo(props.chart.clone(), |c| c.0.table().fingerprint());
     let picture = if fresh {
-        prerendered(&props.chart, props.height)
+        prerendered(&*props.chart.0, props.height)
     } else {
         html! {}
     };
@@ -159,7 +214,7 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
                 let _ = p.mark("chart-draw-start");
             }
             if let Some(backend) = Canvas::new(el.clone(), (size.width, size.height), size.ratio) {
-                if let Err(e) = chart.draw(&backend.into_drawing_area()) {
+                if let Err(e) = chart.0.draw_on(&backend.into_drawing_area()) {
                     web_sys::console::error_1(&format!("chart: {e}").into());
                 }
             }
@@ -178,7 +233,7 @@ pub fn ChartCanvas(props: &ChartCanvasProps) -> Html {
         Callback::from(move |_: MouseEvent| open.set(!*open))
     };
     let table = if *open {
-        let t = props.chart.data();
+        let t = props.chart.0.table();
         html! {
             <table class="chart-table">
                 <caption>{ t.caption }</caption>

@@ -117,7 +117,7 @@ mod split {
                 fn $id() -> Result<Html, Failed> {
                     use crate::ui::widgets::$w::$c as W;
                     use crate::ui::widgets::task_scope::TaskScope;
-                    Ok(html! { <TaskScope widget={stringify!($id)}><W /></TaskScope> })
+                    Ok(html! { <TaskScope figures={crate::exercise::task::Figures::of::<crate::sim::$m::$p>(stringify!($id))}><W /></TaskScope> })
                 }
             )*
             /// Fetches a registry widget's module (once) and keeps its view.

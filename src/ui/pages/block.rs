@@ -92,7 +92,7 @@ macro_rules! dispatch {
                 if id == stringify!($id) {
                     use crate::ui::widgets::$w::$c as W;
                     use crate::ui::widgets::task_scope::TaskScope;
-                    return Some(html! { <TaskScope widget={stringify!($id)}><W /></TaskScope> });
+                    return Some(html! { <TaskScope figures={crate::exercise::task::Figures::of::<crate::sim::$m::$p>(stringify!($id))}><W /></TaskScope> });
                 }
             )*
             None

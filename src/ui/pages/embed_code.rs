@@ -21,9 +21,7 @@ pub fn iframe_code(slug: &str, piece: &Piece, without: bool) -> String {
         src.push_str(&format!("{sep}{}=0", crate::route::SOLUTIONS_KEY));
     }
     // What the lesson calls it (the iframe's accessible name), without a `"` to end the attribute.
-    let name = crate::lesson::find(slug)
-        .and_then(|l| piece.name(l))
-        .unwrap_or_default();
+    let name = piece.name(slug).unwrap_or_default();
     let title: String = name.chars().filter(|c| *c != '"').collect();
     format!(
         "<iframe src=\"{src}\" title=\"Sensei Lab: {title}\" width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\" data-sensei-lab></iframe>\n<script src=\"{}{}/sensei-embed.js\" defer></script>",

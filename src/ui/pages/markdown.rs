@@ -97,6 +97,25 @@ fn text_with_terms(
 /// Renders compiled `markup`, linking the terms of `cards`.
 pub fn render_with(markup: &'static str, slug: &str, cards: &[crate::lesson::concepts::Card]) -> Html {
     let mut linked: Vec<String> = Vec::new();
+    build(markup, |t, running| {
+        if running && !cards.is_empty() {
+            text_with_terms(t, slug, cards, &mut linked)
+        } else {
+            vec![VText::new(t.to_string()).into()]
+        }
+    })
+}
+
+/// Renders compiled `markup` as it is, no term linked (a widget's task: a
+/// term would be an island inside its island, and its code the lesson's).
+pub fn plain(markup: &'static str) -> Html {
+    build(markup, |t, _| vec![VText::new(t.to_string()).into()])
+}
+
+/// The elements of compiled `markup`, each text's nodes made by `text`
+/// (told whether the text is running text: not in a heading, a link, code
+/// or a table's head).
+fn build(markup: &'static str, mut text: impl FnMut(&str, bool) -> Vec<Html>) -> Html {
     let mut root: Vec<Html> = Vec::new();
     let mut stack: Vec<VTag> = Vec::new();
 
@@ -126,19 +145,14 @@ pub fn render_with(markup: &'static str, slug: &str, cards: &[crate::lesson::con
                 }
             }
             Event::Text(t) => {
-                // Terms are linked in running text only: not in headings, links, code or table heads.
-                let plain = stack.iter().all(|f| {
+                let running = stack.iter().all(|f| {
                     !matches!(
                         f.tag(),
                         "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "a" | "code" | "pre" | "th"
                     )
                 });
-                if plain && !cards.is_empty() {
-                    for node in text_with_terms(t, slug, cards, &mut linked) {
-                        push(&mut stack, &mut root, node);
-                    }
-                } else {
-                    push(&mut stack, &mut root, VText::new(t).into());
+                for node in text(t, running) {
+                    push(&mut stack, &mut root, node);
                 }
             }
         }

@@ -5,7 +5,6 @@
 
 use crate::exercise::{has_variants, task, variant_from_text, COUNT, MAX_VARIANT};
 use crate::ui::hooks::url_state;
-use crate::ui::pages::block::Blocks;
 use crate::ui::pages::embed_code::EmbedCode;
 use crate::ui::pages::preview_frame::PreviewFrame;
 use crate::ui::route::{LessonSlug, Piece, Route};
@@ -123,7 +122,7 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
         };
         url_state::href(&format!("{}{q}", piece.path(&slug, true)))
     };
-    let name = |piece: &Piece| piece.name(lesson).unwrap_or_default();
+    let name = |piece: &Piece| piece.name(&slug).unwrap_or_default();
     html! {
         <ContextProvider<LessonSlug> context={LessonSlug(slug.clone())}>
         <div class="page teachers-page">
@@ -187,10 +186,10 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
                         let piece = Piece::Widget(id.clone());
                         let mine = tasks.iter().filter(|(t, _)| t.widget == id).cloned();
                         let about = html! {
-                            { for mine.map(|(t, body)| html! {
+                            { for mine.map(|(t, _)| html! {
                                 <div class="teachers-task" data-task={t.key()}>
                                     <p class="task-kind">{ match t.kind { task::Kind::Predict { .. } => "Tarea: predice y comprueba", task::Kind::Find { .. } => "Tarea: encuentra", task::Kind::Goal(_) => "Tarea: alcanza la meta" } }</p>
-                                    <Blocks slug={slug.clone()} blocks={body} />
+                                    { for task_text(&slug, &t).iter().map(|run| crate::ui::pages::markdown::plain(run)) }
                                 </div>
                             }) }
                         };
@@ -213,4 +212,17 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
         </div>
         </ContextProvider<LessonSlug>>
     }
+}
+
+/// The text of task `t` of lesson `slug`, as the build read it (the
+/// browser's lessons leave the tasks' texts out: a widget reads them there).
+fn task_text(slug: &str, t: &task::Task) -> &'static [&'static str] {
+    crate::lesson::task_sources()
+        .iter()
+        .find(|s| {
+            s.slug == slug
+                && s.attrs.contains(&("widget", t.widget.as_str()))
+                && s.attrs.contains(&("id", t.id.as_str()))
+        })
+        .map_or(&[], |s| s.text)
 }

@@ -2,10 +2,9 @@
 
 use crate::chart::palette;
 use crate::chart::simple::Bars;
-use crate::chart::Chart;
 use crate::fmt::es_dec;
 use crate::sim::retries::{backoff, BackoffParams};
-use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::canvas::chart_canvas::{plot, ChartCanvas};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
 use crate::ui::widgets::widget_frame::WidgetFrame;
@@ -19,7 +18,7 @@ pub fn BackoffWidget() -> Html {
     let table = use_memo(p.clone(), backoff);
     let t2 = table.clone();
     let chart = use_memo(p.clone(), move |_| {
-        Rc::new(Chart::Bars(Bars {
+        Rc::new(Bars {
             labels: t2.rows.iter().map(|r| format!("#{}", r.retry)).collect(),
             series: vec![
                 (
@@ -35,7 +34,7 @@ pub fn BackoffWidget() -> Html {
             ],
             y_desc: "espera antes del reintento (ms)".into(),
             values: false,
-        }))
+        })
     });
     let ms = |v: f64| format!("{} ms", es_dec(v, 1));
     let label = format!(
@@ -48,7 +47,7 @@ pub fn BackoffWidget() -> Html {
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }
-                <ChartCanvas chart={(*chart).clone()} label={label} height={260} />
+                <ChartCanvas chart={plot((*chart).clone())} label={label} height={260} />
                 <div class="table-wrap">
                 <table class="figures" aria-live="polite">
                     <thead><tr><th scope="col">{ "reintento" }</th><th scope="col">{ "máxima" }</th><th scope="col">{ "promedio" }</th><th scope="col">{ "rango" }</th></tr></thead>

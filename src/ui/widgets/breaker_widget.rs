@@ -2,11 +2,10 @@
 
 use crate::chart::palette;
 use crate::chart::simple::{Lines, Playhead};
-use crate::chart::Chart;
 use crate::sim::breaker::{simulate, BreakerParams, Fault, INJECT_MAX};
 use crate::sim::params::Injection;
 
-use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::canvas::chart_canvas::{plot, ChartCanvas};
 use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line_at, controls, notes};
@@ -64,7 +63,7 @@ pub fn BreakerWidget() -> Html {
             let pick = |f: fn(&crate::sim::breaker::Second) -> u32| {
                 r2.seconds.iter().map(|s| (s.t as f64, f(s) as f64)).collect::<Vec<_>>()
             };
-            Rc::new(Chart::Lines(Lines {
+            Rc::new(Lines {
                 x_desc: "segundos desde las 12:00:00".into(),
                 y_desc: "requests por segundo".into(),
                 series: vec![
@@ -83,14 +82,13 @@ pub fn BreakerWidget() -> Html {
                     at: m.clock_s,
                     upto: start_s + m.seconds as f64,
                 }),
-            }))
+            })
         },
     );
     // «Tirar a Triton ahora»: the fall moved to the moment shown (a parameter:
     // a link replays it); the future it replaces stays as a ghost.
-    let lines_of = |c: &Chart, from: f64| match c {
-        Chart::Lines(l) => l
-            .series
+    let lines_of = |l: &Lines, from: f64| {
+        l.series
             .iter()
             .map(|(label, color, pts)| {
                 (
@@ -99,8 +97,7 @@ pub fn BreakerWidget() -> Html {
                     pts.iter().copied().filter(|q| q.0 >= from).collect(),
                 )
             })
-            .collect(),
-        _ => Vec::new(),
+            .collect()
     };
     // Whether Triton is up at the moment shown: «Tirar a Triton ahora» would change nothing otherwise.
     let up_now = moment.is_some_and(|t| !p.downtime().at(start_s + t / 1000.0));
@@ -187,7 +184,7 @@ pub fn BreakerWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 { past_end(p.t_ms, end, said) }
-                <ChartCanvas chart={(*chart).clone()} label={format!("{}Cambios de estado: {}.", now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))), r.transitions.iter().map(|(t, s)| format!("{} a las {}", s.label(), clock(*t))).collect::<Vec<_>>().join(", "))} height={280} />
+                <ChartCanvas chart={plot((*chart).clone())} label={format!("{}Cambios de estado: {}.", now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))), r.transitions.iter().map(|(t, s)| format!("{} a las {}", s.label(), clock(*t))).collect::<Vec<_>>().join(", "))} height={280} />
                 <Player id="breaker" run={span.clone()} t_ms={moment} {on_frame} {on_keep} said={Said::Clock { start_s }} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))}>
                     if moment.is_some_and(|t| t < end) {
                         <button type="button" id="breaker-fall" class="inject" onclick={inject} disabled={!up_now || full}

@@ -3,9 +3,8 @@
 
 use crate::chart::palette;
 use crate::chart::simple::Lines;
-use crate::chart::Chart;
 use crate::sim::retries::{budget, BudgetParams};
-use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::canvas::chart_canvas::{plot, ChartCanvas};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
 use crate::ui::widgets::widget_frame::WidgetFrame;
@@ -20,7 +19,7 @@ pub fn BudgetWidget() -> Html {
     let r2 = r.clone();
     let chart = use_memo(p.clone(), move |p| {
         let pick = |f: fn(&(f64, f64, f64, f64)) -> f64| r2.curve.iter().map(|c| (c.0, f(c))).collect::<Vec<_>>();
-        Rc::new(Chart::Lines(Lines {
+        Rc::new(Lines {
             playhead: None,
             ghost: None,
             x_desc: "intentos que fallan".into(),
@@ -38,7 +37,7 @@ pub fn BudgetWidget() -> Html {
             y_percent: true,
             threshold: None,
             marker: Some(p.failing_pct as f64 / 100.0),
-        }))
+        })
     });
     html! {
         <WidgetFrame id="budget">
@@ -48,7 +47,7 @@ pub fn BudgetWidget() -> Html {
                 <p class="verdict warn" role="status" data-figure="wanted">
                     { crate::sim::retries::budget_sentence(&p, &r) }
                 </p>
-                <ChartCanvas chart={(*chart).clone()} label={"Carga extra según la parte que falla: sin presupuesto crece hasta multiplicar la carga; con presupuesto se queda en su tope.".to_string()} height={280} />
+                <ChartCanvas chart={plot((*chart).clone())} label={"Carga extra según la parte que falla: sin presupuesto crece hasta multiplicar la carga; con presupuesto se queda en su tope.".to_string()} height={280} />
                 <p class="aside" data-figure="here">{ crate::sim::retries::extra_sentence(&r) }</p>
                 { command_line(&h) }
             </div>

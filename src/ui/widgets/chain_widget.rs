@@ -1,10 +1,9 @@
 //! C01's chain and the zombie work, live.
 
-use crate::chart::Chart;
 use crate::fmt::es_int;
 use crate::sim::chain::{run, ChainParams, Tone};
 use crate::sim::playback::say;
-use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::canvas::chart_canvas::{plot, ChartCanvas};
 use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line_at, controls, notes};
@@ -37,10 +36,10 @@ pub fn ChainWidget() -> Html {
     let r = result.clone();
     let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
         let tl = crate::chart::chain::timeline(p, &r);
-        Rc::new(Chart::Timeline(match moment {
+        Rc::new(match moment {
             Some(t) => tl.so_far(t),
             None => tl,
-        }))
+        })
     });
     let said = crate::sim::chain::said(&p, &result);
     let class = match said.tone {
@@ -97,7 +96,7 @@ pub fn ChainWidget() -> Html {
                     <p class="verdict bad" role="alert">{ warning }</p>
                 }
                 <p class={class} role="status">{ said.verdict }</p>
-                <ChartCanvas chart={(*chart).clone()} label={label} height={250} />
+                <ChartCanvas chart={plot((*chart).clone())} label={label} height={250} />
                 <Player id="chain" run={span.clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 { figures(&[], rows) }
                 { command_line_at(&h, moment) }

@@ -1,9 +1,8 @@
 //! Three clocks in one call, live: which one fires and when, or that none does.
 
-use crate::chart::Chart;
 use crate::sim::clocks::{run, ClocksParams, Outcome};
 use crate::sim::playback::say;
-use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::canvas::chart_canvas::{plot, ChartCanvas};
 use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line_at, controls, notes};
@@ -35,10 +34,10 @@ pub fn ClocksWidget() -> Html {
     let now = moment.map(|t| result.at(&run_p, t));
     let r = result.clone();
     let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
-        Rc::new(Chart::Timeline(match moment {
+        Rc::new(match moment {
             Some(t) => crate::chart::clocks::timeline_at(p, &r, t),
             None => crate::chart::clocks::timeline(p, &r),
-        }))
+        })
     });
     let sentence = result.outcome.sentence();
     let class = match result.outcome {
@@ -107,7 +106,7 @@ pub fn ClocksWidget() -> Html {
                 { notes(&h) }
                 { past_end(p.t_ms, end, say) }
                 <p class={class} role="status" data-outcome={outcome_key(&result.outcome)}>{ sentence.clone() }</p>
-                <ChartCanvas chart={(*chart).clone()} label={format!("{}{sentence} {received}", now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))))} height={220} />
+                <ChartCanvas chart={plot((*chart).clone())} label={format!("{}{sentence} {received}", now.map_or(String::new(), |m| format!("{}. ", crate::text::upper_first(&m.line()))))} height={220} />
                 <Player id="clocks" run={span.clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 // (An `if`, not an `Option`: an absent node would shift the
                 // ones before it, and the player would start over.)

@@ -3,9 +3,8 @@
 
 use crate::chart::palette;
 use crate::chart::simple::Lines;
-use crate::chart::Chart;
 use crate::sim::degradation::{run, verdict, DegradationParams, Reason};
-use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::canvas::chart_canvas::{plot, ChartCanvas};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, more_controls, notes};
 use crate::ui::widgets::figures::{figures, row};
@@ -50,7 +49,7 @@ pub fn DegradationWidget() -> Html {
                     .collect(),
             ));
         }
-        Rc::new(Chart::Lines(Lines {
+        Rc::new(Lines {
             playhead: None,
             ghost: None,
             x_desc: "minuto".into(),
@@ -60,7 +59,7 @@ pub fn DegradationWidget() -> Html {
             y_percent: true,
             marker: r2.alert_at_min.map(|m| m as f64),
             threshold: Some((p.alert_pct as f64 / 100.0, format!("alerta: {} %", p.alert_pct))),
-        }))
+        })
     });
     let metric = p.metric.is_on();
     let rows: Vec<_> = crate::sim::degradation::reason_rows(&p, &r)
@@ -84,7 +83,7 @@ pub fn DegradationWidget() -> Html {
                 <p class={classes!("verdict", class)} role="status" data-figure="verdict">{ sentence }{ "." }</p>
                 { crate::ui::widgets::controls::run_notes(&crate::sim::degradation::notes(&p)) }
                 if metric {
-                    <ChartCanvas chart={(*chart).clone()} label={format!("Respuestas de plan B por minuto, por motivo. {}", verdict(&r, &p))} height={260} />
+                    <ChartCanvas chart={plot((*chart).clone())} label={format!("Respuestas de plan B por minuto, por motivo. {}", verdict(&r, &p))} height={260} />
                 } else {
                     <div class="dashboard" data-figure="dashboard">
                         <span class="big">{ crate::sim::degradation::dashboard(&r) }</span>

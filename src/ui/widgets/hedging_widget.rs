@@ -1,10 +1,9 @@
 //! Hedged requests, live: a Monte Carlo of reads with and without a second copy.
 
 use crate::chart::hedging::HedgingChart;
-use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int, es_percent};
 use crate::sim::hedging::{formula, simulate_with, Draws, HedgingParams, Percentiles};
-use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::canvas::chart_canvas::{plot, ChartCanvas};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
 use crate::ui::widgets::figures::{figures, row};
@@ -31,12 +30,12 @@ pub fn HedgingWidget() -> Html {
     let r2 = run.clone();
     let chart = use_memo(p.clone(), move |p| {
         let r = &r2.0;
-        Rc::new(Chart::Hedging(HedgingChart {
+        Rc::new(HedgingChart {
             without: r.ccdf_without.clone(),
             with: r.with.as_ref().map(|_| r.ccdf_with.clone()),
             hedge_at_ms: r.hedge_at_ms,
             floor: 1.0 / p.reads.max(1) as f64,
-        }))
+        })
     });
     let (r, f) = (&run.0, &run.1);
     let pick = |sel: fn(&Percentiles) -> f64| {
@@ -96,7 +95,7 @@ pub fn HedgingWidget() -> Html {
             { controls(&h, None) }
             <div class="results">
                 { notes(&h) }
-                <ChartCanvas chart={(*chart).clone()} label={label} height={300} />
+                <ChartCanvas chart={plot((*chart).clone())} label={label} height={300} />
                 { figures(&head, rows) }
                 { arithmetic }
                 { crate::ui::widgets::controls::run_notes(&crate::sim::hedging::notes(&p, f, r)) }

@@ -5,13 +5,12 @@
 //! a mark on its way to the server or in the pile it ended in.
 
 use crate::chart::herd::HerdChart;
-use crate::chart::Chart;
 use crate::fmt::es_int;
 use crate::sim::herd::trace::{HerdMoment, HerdSpan, HerdTrace};
 use crate::sim::herd::{simulate_reusing, HerdParams, HerdResult, HerdScratch};
 use crate::sim::playback::Playback;
 use crate::sim::policy::backoff::Jitter;
-use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::canvas::chart_canvas::{plot, ChartCanvas};
 use crate::ui::hooks::use_moment::{past_end, use_moment, Moment};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line_at, controls, notes};
@@ -121,18 +120,18 @@ pub fn HerdWidget() -> Html {
                 );
                 c.log_y = *log_y;
                 c.playhead_ms = moment;
-                Rc::new(Chart::Herd(c))
+                Rc::new(c)
             },
         )
     };
     let stage = now.as_ref().zip((*traces).as_ref()).map(|(m, tr)| {
-        Rc::new(Chart::Stage(crate::chart::stage::Stage {
+        Rc::new(crate::chart::stage::Stage {
             run: p.jitter.label().to_string(),
             marks: tr.chosen.marks(m.t_ms),
             served: m.served,
             gave_up: m.gave_up,
             waiting: m.waiting,
-        }))
+        })
     });
     let toggle_log = {
         let log_y = log_y.clone();
@@ -199,13 +198,13 @@ pub fn HerdWidget() -> Html {
             <div class="results">
                 { notes(&h) }
                 { past_end }
-                <ChartCanvas chart={(*chart).clone()} label={summary} />
+                <ChartCanvas chart={plot((*chart).clone())} label={summary} />
                 // Right under the chart; on a phone right under the pinned chart (the
                 // style sheet), so that playing it keeps the chart in view.
                 <Player id="herd" run={(*span).clone()} t_ms={moment} {on_frame} {on_keep} announce={stage_label.clone().map(AttrValue::from)} />
                 if let (Some(stage), Some(label)) = (stage, stage_label) {
                     <div class="stage" data-t-ms={moment.map(|t| (t.round() as i64).to_string())}>
-                        <ChartCanvas chart={stage} {label} height={220} />
+                        <ChartCanvas chart={plot(stage)} {label} height={220} />
                     </div>
                 }
                 <label class="toggle scale"><input type="checkbox" checked={*log_y} onchange={toggle_log} />{ " Eje vertical logarítmico (para ver la llovizna junto a la ola)" }</label>

@@ -2,11 +2,10 @@
 //! the formula beside a simulation of one pod.
 
 use crate::chart::inflight::InflightChart;
-use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int, es_percent};
 use crate::sim::inflight::{formula, memory_label, simulate, verdict, InflightParams};
 use crate::sim::playback::say;
-use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::canvas::chart_canvas::{plot, ChartCanvas};
 use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line_at, controls, notes, run_notes};
@@ -45,10 +44,10 @@ pub fn InflightWidget() -> Html {
     let r = run.clone();
     let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
         let c = InflightChart::new(&r.1, &r.0, p.max_inflight);
-        Rc::new(Chart::Inflight(match now {
+        Rc::new(match now {
             Some(m) => c.so_far(m.points, m.t_ms / 1000.0),
             None => c,
-        }))
+        })
     });
     let (f, s) = (&run.0, &run.1);
     let cap = p
@@ -157,7 +156,7 @@ pub fn InflightWidget() -> Html {
                 { past_end(p.t_ms, end, say) }
                 <p class={verdict.0} role="status">{ verdict.1 }</p>
                 { run_notes(&run_note_list) }
-                <ChartCanvas chart={(*chart).clone()} label={label} height={300} />
+                <ChartCanvas chart={plot((*chart).clone())} label={label} height={300} />
                 <Player id="inflight" run={span.clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 { figures(&[], rows) }
                 { command_line_at(&h, moment) }

@@ -2,10 +2,9 @@
 
 use crate::chart::palette;
 use crate::chart::simple::Bars;
-use crate::chart::Chart;
 use crate::fmt::es_dec;
 use crate::sim::retries::{layers, LayersParams};
-use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::canvas::chart_canvas::{plot, ChartCanvas};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line, controls, notes};
 use crate::ui::widgets::widget_frame::WidgetFrame;
@@ -40,7 +39,7 @@ pub fn LayersWidget() -> Html {
     let r2 = r.clone();
     let n2 = names.clone();
     let chart = use_memo(p.clone(), move |_| {
-        Rc::new(Chart::Bars(Bars {
+        Rc::new(Bars {
             labels: n2
                 .iter()
                 .map(|n| n.replace("el servidor del modelo", "el modelo"))
@@ -48,7 +47,7 @@ pub fn LayersWidget() -> Html {
             series: vec![("intentos por request".into(), palette::CONTRAST, r2.reaching.clone())],
             y_desc: "intentos que llegan".into(),
             values: true,
-        }))
+        })
     });
     let bottom = *r.reaching.last().unwrap_or(&1.0);
     let formula = r.factors.iter().map(|f| es_dec(*f, 2)).collect::<Vec<_>>().join(" × ");
@@ -63,7 +62,7 @@ pub fn LayersWidget() -> Html {
                         if r.factors.len() > 1 { format!("{formula} = ") } else { String::new() },
                         es_dec(bottom, 2), if bottom == 1.0 { "intento" } else { "intentos" }, es_dec(bottom * p.rps as f64, 0)) }
                 </p>
-                <ChartCanvas chart={(*chart).clone()} label={format!("Intentos por request en cada pieza: {}.", r.reaching.iter().map(|x| es_dec(*x, 2)).collect::<Vec<_>>().join(", "))} height={260} />
+                <ChartCanvas chart={plot((*chart).clone())} label={format!("Intentos por request en cada pieza: {}.", r.reaching.iter().map(|x| es_dec(*x, 2)).collect::<Vec<_>>().join(", "))} height={260} />
                 <table class="figures">
                     <thead><tr><th scope="col">{ "pieza" }</th><th scope="col">{ "intentos por request" }</th><th scope="col">{ "por segundo" }</th></tr></thead>
                     <tbody>

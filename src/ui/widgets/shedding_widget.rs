@@ -1,11 +1,10 @@
 //! Load shedding, live: an unbounded queue against a server that sheds.
 
 use crate::chart::shedding::SheddingChart;
-use crate::chart::Chart;
 use crate::fmt::{es_int, es_percent};
 use crate::sim::playback::say;
 use crate::sim::shedding::{kind_share_text, simulate, ServerSoFar, SheddingParams};
-use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::canvas::chart_canvas::{plot, ChartCanvas};
 use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line_at, controls, notes, run_notes};
@@ -38,10 +37,10 @@ pub fn SheddingWidget() -> Html {
     let r2 = run.clone();
     let chart = use_memo((run_p.clone(), moment.map(f64::to_bits)), move |(p, _)| {
         let c = SheddingChart::new(&r2, p.deadline_ms);
-        Rc::new(Chart::Shedding(match now {
+        Rc::new(match now {
             Some(m) => c.so_far(m.seconds, m.t_ms / 1000.0),
             None => c,
-        }))
+        })
     });
     let (u, s) = (&run.unbounded, &run.shedding);
     let ms = |v: f64| format!("{} ms", es_int(v.round() as i64));
@@ -130,7 +129,7 @@ pub fn SheddingWidget() -> Html {
                 { past_end(p.t_ms, end, say) }
                 <p class={if over { "verdict warn" } else { "verdict ok" }} role="status">{ verdict }</p>
                 { run_notes(&run.notes()) }
-                <ChartCanvas chart={(*chart).clone()} label={label} height={380} />
+                <ChartCanvas chart={plot((*chart).clone())} label={label} height={380} />
                 <Player id="shedding" run={span.clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))} />
                 { figures(&head, rows) }
                 { command_line_at(&h, moment) }

@@ -2,14 +2,13 @@
 //! a trigger; does the overload outlive it? And where does it tip?
 
 use crate::chart::storm::{legend, StormChart, StormGhost};
-use crate::chart::Chart;
 use crate::fmt::{es_dec, es_int};
 use crate::sim::params::Injection;
 use crate::sim::playback::say;
 use crate::sim::storm::{
     assess, simulate, tipping_point, tipping_sentence, verdict, Outcome, StormParams, Tipping, Trigger, INJECT_MAX,
 };
-use crate::ui::canvas::chart_canvas::ChartCanvas;
+use crate::ui::canvas::chart_canvas::{plot, ChartCanvas};
 use crate::ui::hooks::use_moment::{past_end, use_played, Moment, Played};
 use crate::ui::hooks::use_params::use_params;
 use crate::ui::widgets::controls::{command_line_at, controls, more_controls, notes, run_notes};
@@ -74,10 +73,10 @@ pub fn StormWidget() -> Html {
         move |(p, _, ghost)| {
             let mut c = StormChart::new(&r2.0, p.capacity, p.breaker.is_on());
             c.ghost = ghost.clone();
-            Rc::new(Chart::Storm(match now {
+            Rc::new(match now {
                 Some(m) => c.so_far(m.buckets, m.t_ms / 1000.0),
                 None => c,
-            }))
+            })
         },
     );
     // «Tirar el servidor ahora», «Llega un pico»: one more fault from the
@@ -87,9 +86,10 @@ pub fn StormWidget() -> Html {
     let inject = |trigger: Trigger| {
         let (ghost, state, run_p, chart) = (ghost.clone(), h.state.clone(), run_p.clone(), chart.clone());
         Callback::from(move |e: MouseEvent| {
-            let (Some(t), Chart::Storm(c)) = (moment, &**chart) else {
+            let Some(t) = moment else {
                 return;
             };
+            let c = &**chart;
             if full {
                 return;
             }
@@ -118,12 +118,11 @@ pub fn StormWidget() -> Html {
     let pin = {
         let (ghost, chart) = (ghost.clone(), chart.clone());
         let pinned = shown_ghost.as_ref().is_some_and(|g| g.of.is_none());
-        Callback::from(move |_: MouseEvent| match (&**chart, pinned) {
-            (Chart::Storm(c), false) => ghost.set(Some(Ghost {
+        Callback::from(move |_: MouseEvent| {
+            ghost.set((!pinned).then(|| Ghost {
                 of: None,
-                lines: StormGhost::of(c, 0.0, "corrida fijada"),
-            })),
-            _ => ghost.set(None),
+                lines: StormGhost::of(&chart, 0.0, "corrida fijada"),
+            }))
         })
     };
     // The tipping point is a search (a dozen runs): only on request, and
@@ -215,8 +214,8 @@ pub fn StormWidget() -> Html {
                     { crate::text::upper_first(&verdict(r, outcome)) }{ "." }
                 </p>
                 { run_notes(&run_note_list) }
-                <ChartCanvas chart={(*chart).clone()} label={label} height={360}>
-                    { chart_key(&legend(match &**chart { Chart::Storm(c) => c, _ => unreachable!() })) }
+                <ChartCanvas chart={plot((*chart).clone())} label={label} height={360}>
+                    { chart_key(&legend(&chart)) }
                 </ChartCanvas>
                 <Player id="storm" run={span.clone()} t_ms={moment} {on_frame} {on_keep} announce={now.map(|m| AttrValue::from(crate::text::upper_first(&m.line())))}>
                     if moment.is_some_and(|t| t < end) {

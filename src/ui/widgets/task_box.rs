@@ -13,7 +13,7 @@ use crate::exercise::Mark;
 use crate::sim::params::{self, Value};
 use crate::ui::exercise::exercise_block::{mark_view, placeholder, read_view};
 use crate::ui::hooks::progress_store;
-use crate::ui::pages::markdown::Markdown;
+use crate::ui::pages::markdown::plain;
 use crate::ui::widgets::task_scope::TaskCtx;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -334,10 +334,7 @@ pub fn TaskBox(props: &TaskBoxProps) -> Html {
         <section class="task" id={dom_id.clone()} data-task={key.clone()} data-state={state_name} aria-labelledby={format!("{dom_id}-kind")}>
             <p class="task-kind" id={format!("{dom_id}-kind")}>{ heading(&task.kind) }</p>
             <div class="task-text">
-                { for body.iter().filter_map(|b| match b {
-                    crate::lesson::Block::Markdown(src) => Some(html! { <Markdown source={src.clone()} slug={ctx.slug.clone()} plain=true /> }),
-                    _ => None,
-                }) }
+                { for body.iter().map(|run| plain(run)) }
             </div>
             <form class="task-form" onsubmit={on_submit} novalidate=true>
                 { field.unwrap_or_default() }

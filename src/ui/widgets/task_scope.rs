@@ -4,15 +4,15 @@
 //! while a prediction is pending, and a request to play the run from its
 //! start once one is committed (read by the `Player`).
 
-use crate::exercise::task::{self, Task};
-use crate::lesson::Block;
+use crate::exercise::task::{self, Figures, Task};
 use crate::ui::hooks::use_params::ValuesState;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// The tasks of one widget, in the lesson's order, with their text.
-pub type Tasks = Rc<Vec<(Task, Vec<Block>)>>;
+/// The tasks of one widget, in the lesson's order, with their text (its
+/// markdown runs, compiled).
+pub type Tasks = Rc<Vec<(Task, &'static [&'static str])>>;
 
 #[derive(Clone)]
 pub struct TaskCtx {
@@ -40,26 +40,34 @@ impl PartialEq for TaskCtx {
 
 #[derive(Properties, PartialEq)]
 pub struct TaskScopeProps {
-    pub widget: AttrValue,
+    /// What the widget's scenario offers its tasks (it names the widget).
+    pub figures: Figures,
     pub children: Html,
 }
 
-/// The tasks of `widget` in the lesson being read (or, in a piece's own
-/// page without one, in the first lesson that has any).
-fn tasks_of(slug: &str, widget: &str) -> (String, Vec<(Task, Vec<Block>)>) {
-    let of = |l: &crate::lesson::Lesson| -> Vec<(Task, Vec<Block>)> {
-        task::of_lesson(l)
-            .into_iter()
-            .filter(|(t, _)| t.widget == widget)
+/// The tasks of the widget of `figures` in the lesson being read (or, in a
+/// piece's own page without one, in the first lesson that has any), as the
+/// build read them: no lesson is parsed, and the widget's code reaches no
+/// other scenario.
+fn tasks_of(slug: &str, figures: Figures) -> (String, Vec<(Task, &'static [&'static str])>) {
+    let of = |lesson: &str| -> Vec<(Task, &'static [&'static str])> {
+        crate::lesson::task_sources()
+            .iter()
+            .filter(|t| t.slug == lesson && t.attrs.contains(&("widget", figures.widget)))
+            .filter_map(|t| {
+                task::parse_with(&t.directive(), figures)
+                    .ok()
+                    .map(|task| (task, t.text))
+            })
             .collect()
     };
-    if let Some(l) = crate::lesson::find(slug) {
-        return (l.slug.clone(), of(l));
+    if crate::lesson::exists(slug) {
+        return (slug.to_string(), of(slug));
     }
-    crate::lesson::all()
+    crate::lesson::task_sources()
         .iter()
-        .map(|l| (l.slug.clone(), of(l)))
-        .find(|(_, t)| !t.is_empty())
+        .find(|t| t.attrs.contains(&("widget", figures.widget)))
+        .map(|t| (t.slug.to_string(), of(t.slug)))
         .unwrap_or_default()
 }
 
@@ -68,7 +76,7 @@ pub fn TaskScope(props: &TaskScopeProps) -> Html {
     let slug = use_context::<crate::ui::route::LessonSlug>()
         .map(|s| s.0)
         .unwrap_or_default();
-    let found = use_memo((slug, props.widget.clone()), |(slug, w)| tasks_of(slug, w));
+    let found = use_memo((slug, props.figures), |(slug, f)| tasks_of(slug, *f));
     let tasks = use_memo(found.clone(), |f| f.1.clone());
     let veiled = use_state_eq(|| None::<usize>);
     let play = use_state_eq(|| 0u32);

@@ -11,7 +11,7 @@
  *   and the version; each file's content is checked against its hash, so a
  *   cache never holds pieces of two builds (a server already serving a newer
  *   page makes the install fail: the browser tries again with the newer
- *   sw.js).
+ *   sw.js). With Save-Data, only what the browser already has (`SAVE`).
  * - activate: the caches of this scope's other versions are deleted (only now,
  *   when this version takes over), then the open pages are taken over.
  * - navigations (any path of the single-page app): a page this version has
@@ -29,8 +29,9 @@
  *   answers nothing more, unregisters, deletes its caches and takes the open
  *   pages to the network's copy.
  * - the build's files (hashed wasm, JS, CSS; icons, manifest): from this
- *   version's cache, else the network. No file fetched is ever added to a
- *   cache: a file the network gave may be another version's.
+ *   version's cache, else the network. No file fetched is added to a cache
+ *   (a file the network gave may be another version's), except with
+ *   Save-Data, where one whose hash is this build's is.
  * - messages from sensei-offline.js: "sensei-lab:version" (answered on the
  *   port given), "sensei-lab:activate" (a waiting version takes over) and
  *   "sensei-lab:keep" (the page that sends it, which this worker took over
@@ -51,20 +52,41 @@ let gone = false;
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
 
+// Save-Data (a learner who asked the browser to spend less of their data,
+// as Chromium tells a worker): nothing is fetched ahead. The install keeps
+// only what the browser already has (the files the page loaded, from its
+// HTTP cache, never from the network); a build file fetched later is kept
+// once it proves to be this build's; a kept page is not asked for again
+// behind it. Offline then covers what the learner used.
+const SAVE = self.navigator.connection?.saveData === true;
+
+// Keeps `res` as this build's file `path` if its content is that file's
+// (its hash); says whether it did.
+async function store(cache, path, res) {
+  const body = await res.arrayBuffer();
+  if (!res.ok || hex(await crypto.subtle.digest('SHA-256', body)) !== FILES.get(path)) return false;
+  // Stored as a plain response with only its type: a redirected one (a
+  // host's /index.html → /) would be unusable for a navigation, and the
+  // body read here is already decoded (no Content-Encoding, another length).
+  const type = res.headers.get('content-type');
+  await cache.put(SCOPE + path, new Response(body, { headers: type ? { 'content-type': type } : {} }));
+  return true;
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
+  if (SAVE) {
+    await Promise.all([...FILES.keys()].map((path) =>
+      fetch(SCOPE + path, { cache: 'only-if-cached', mode: 'same-origin' })
+        .then((res) => store(cache, path, res))
+        .catch(() => false)));
+    return;
+  }
   try {
-    await Promise.all([...FILES].map(async ([path, hash]) => {
-      const res = await fetch(SCOPE + path, { cache: 'no-cache' });
-      const body = await res.arrayBuffer();
-      if (!res.ok || hex(await crypto.subtle.digest('SHA-256', body)) !== hash) {
+    await Promise.all([...FILES.keys()].map(async (path) => {
+      if (!(await store(cache, path, await fetch(SCOPE + path, { cache: 'no-cache' })))) {
         throw new Error(`${SCOPE + path}: not the file of build ${BUILD.version}`);
       }
-      // Stored as a plain response with only its type: a redirected one (a
-      // host's /index.html → /) would be unusable for a navigation, and the
-      // body read here is already decoded (no Content-Encoding, another length).
-      const type = res.headers.get('content-type');
-      await cache.put(SCOPE + path, new Response(body, { headers: type ? { 'content-type': type } : {} }));
     }));
   } catch (e) {
     await caches.delete(CACHE);
@@ -149,6 +171,10 @@ async function navigate(e, path) {
   let settled;
   e.waitUntil(new Promise((ok) => { settled = ok; }));
   const kept = await keptPage(path);
+  if (kept && SAVE) {
+    settled();
+    return kept;
+  }
   if (kept) {
     // Refreshed behind it, later.
     setTimeout(() => fetch(e.request.url, { cache: 'no-cache' }).then((res) => keep(path, res)).catch(() => {}).finally(settled), REFRESH_AFTER_MS);
@@ -171,7 +197,12 @@ async function navigate(e, path) {
 }
 
 async function file(e, path) {
-  return (await fromCache(path)) || fetch(e.request);
+  const hit = await fromCache(path);
+  if (hit) return hit;
+  const res = await fetch(e.request);
+  // With Save-Data the install fetched nothing: what is used is kept, once it proves to be this build's.
+  if (SAVE && res.ok) e.waitUntil(caches.open(CACHE).then((cache) => store(cache, path, res.clone())).catch(() => {}));
+  return res;
 }
 
 // No navigation preload: Firefox (ESR 153) shows its network error page when
@@ -194,7 +225,8 @@ async function keepClient(url) {
   if (!at.startsWith(SCOPE)) return;
   const path = at.slice(SCOPE.length);
   if (await keptPage(path)) return;
-  await keep(path, await fetch(at, { cache: 'no-cache' }));
+  // With Save-Data, the copy the browser has (the page just loaded), not a new one.
+  await keep(path, await fetch(at, { cache: SAVE ? 'force-cache' : 'no-cache' }));
 }
 self.addEventListener('message', (e) => {
   if (e.data === 'sensei-lab:version' && e.ports[0]) e.ports[0].postMessage(BUILD.version);

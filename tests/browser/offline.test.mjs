@@ -453,3 +453,49 @@ test('a connection that hangs: after 3 s the cached page, and for another addres
   assert.deepEqual(problems, []);
   await ctx.close();
 });
+
+test('Save-Data: nothing is fetched ahead; offline covers what the learner used', async () => {
+  // Chromium tells a worker of Save-Data (`navigator.connection.saveData`); here the worker is told so.
+  const SAVE = join(tmp, 'save');
+  await cp(A, SAVE, { recursive: true });
+  const sw = await readFile(join(SAVE, 'sw.js'), 'utf8');
+  await writeFile(join(SAVE, 'sw.js'), `Object.defineProperty(self.navigator, 'connection', { value: { saveData: true } });\n${sw}`);
+  // A host that lets the browser keep what it fetched (as hosts do for hashed files).
+  const asked = [];
+  const host = await serve(SAVE, 0, '', () => false, 'max-age=3600');
+  host.on('request', (req) => asked.push(req.url));
+  const at = `http://127.0.0.1:${host.address().port}`;
+  const listed = Object.keys(JSON.parse(sw.match(/const BUILD = (\{.*\});/)[1]).files);
+  const ctx = await context();
+  try {
+    const page = await ctx.newPage();
+    const problems = watch(page);
+    await page.goto(`${at}${LESSON}/widgets/herd`);
+    await page.waitForSelector('#widget-herd canvas[data-draws]');
+    await controlled(page);
+    const loaded = new Set(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.slice(1))));
+    const kept = async () => page.evaluate(async () => {
+      const cache = await caches.open((await caches.keys()).find((k) => k.startsWith('sensei-lab ')));
+      return (await cache.keys()).map((r) => new URL(r.url).pathname);
+    });
+    await until(async () => (await kept()).includes(`${LESSON}/widgets/herd`), 'the page kept');
+    const files = (await kept()).map((p) => p.slice(1)).filter((p) => listed.includes(p));
+    // What the page loaded is kept (its wasm among it); nothing it did not load was fetched.
+    assert.ok(files.includes(await wasmOf(A)), `${files}`);
+    for (const f of files) assert.ok(loaded.has(f) || asked.includes(`/${f}`), `${f} kept, not loaded by the page`);
+    assert.ok(!files.includes(''), 'the home page was not fetched ahead');
+    const ahead = asked.filter((u) => u === '/' || u === '/index.html' || (listed.includes(u.slice(1)) && !loaded.has(u.slice(1))));
+    assert.deepEqual(ahead, [], 'asked of the network ahead of use');
+    assert.ok(listed.length > files.length, 'with Save-Data, less than the whole build');
+    // Offline, the page used works.
+    await ctx.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('#widget-herd canvas[data-draws]');
+    await ctx.setOffline(false);
+    assert.deepEqual(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p)), []);
+  } finally {
+    await ctx.close();
+    host.closeAllConnections?.();
+    host.close();
+  }
+});

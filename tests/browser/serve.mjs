@@ -15,8 +15,9 @@ export const types = {
 };
 
 /** `dir` may be a function giving the folder at each request (a host that deploys a new build);
- * `hang(req)`, when it says true, leaves that request without an answer (a connection that hangs). */
-export function serve(dir, port = 0, prefix = '', hang = () => false) {
+ * `hang(req)`, when it says true, leaves that request without an answer (a connection that hangs);
+ * `cache`, the Cache-Control every answer gets (none kept unless told: a test sees every request). */
+export function serve(dir, port = 0, prefix = '', hang = () => false, cache = 'no-store') {
   const server = createServer(async (req, res) => {
     if (hang(req)) return;
     try {
@@ -30,7 +31,7 @@ export function serve(dir, port = 0, prefix = '', hang = () => false) {
       if (info && info.isDirectory()) { path = join(path, 'index.html'); info = await stat(path).catch(() => null); }
       if (!info) path = join(root, 'index.html');
       const body = await readFile(path);
-      res.writeHead(200, { 'content-type': types[extname(path)] || 'application/octet-stream', 'cache-control': 'no-store' });
+      res.writeHead(200, { 'content-type': types[extname(path)] || 'application/octet-stream', 'cache-control': cache });
       res.end(body);
     } catch (e) {
       res.writeHead(500).end(String(e));

@@ -54,8 +54,9 @@ fn main() {
         String::from("#[cfg(any(test, target_arch = \"wasm32\"))]\npub(super) static SKELETONS: &[&str] = &[\n");
     let mut compiled = String::from("pub(super) static COMPILED: &[&[&str]] = &[\n");
     // What a widget's page needs of the lessons without parsing one (its
-    // code then holds no lesson's text): the sections' titles, and every
-    // task with its text compiled.
+    // code then holds neither a lesson's text nor its parser, only these
+    // small tables): the sections' titles, and every task with its text
+    // compiled.
     let mut slugs = String::from("pub(super) static SLUGS: &[&str] = &[\n");
     let mut titles = String::from("pub(super) static TITLES: &[&[(&str, &str)]] = &[\n");
     let mut tasks = String::from("pub(super) static TASKS: &[TaskSource] = &[\n");

@@ -53,11 +53,12 @@ let gone = false;
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
 
 // Save-Data (a learner who asked the browser to spend less of their data,
-// as Chromium tells a worker): nothing is fetched ahead. The install keeps
-// only what the browser already has (the files the page loaded, from its
-// HTTP cache, never from the network); a build file fetched later is kept
-// once it proves to be this build's; a kept page is not asked for again
-// behind it. Offline then covers what the learner used.
+// as Chromium tells a worker; read when the worker starts): nothing is
+// fetched ahead. The install keeps only what the device already has
+// (`precacheSaving`); a build file fetched later is kept once it proves to
+// be this build's; a kept page is not asked for again behind it; without
+// the home page kept, any kept page serves as the shell offline. Offline
+// then covers the pages the learner kept, with the build's files they used.
 const SAVE = self.navigator.connection?.saveData === true;
 
 // Keeps `res` as this build's file `path` if its content is that file's
@@ -75,13 +76,7 @@ async function store(cache, path, res) {
 
 async function precache() {
   const cache = await caches.open(CACHE);
-  if (SAVE) {
-    await Promise.all([...FILES.keys()].map((path) =>
-      fetch(SCOPE + path, { cache: 'only-if-cached', mode: 'same-origin' })
-        .then((res) => store(cache, path, res))
-        .catch(() => false)));
-    return;
-  }
+  if (SAVE) return precacheSaving(cache);
   try {
     await Promise.all([...FILES.keys()].map(async (path) => {
       if (!(await store(cache, path, await fetch(SCOPE + path, { cache: 'no-cache' })))) {
@@ -91,6 +86,42 @@ async function precache() {
   } catch (e) {
     await caches.delete(CACHE);
     throw e;
+  }
+}
+
+// The entries of a cache that are files of a build (the home page, "", and
+// names with an extension), not pages kept on the way.
+const filesIn = async (cache) => (await cache.keys()).filter((r) => {
+  const path = r.url.slice(SCOPE.length);
+  return path === '' || path.split('/').pop().includes('.');
+}).length;
+
+// The install with Save-Data: from what this device already has, never the
+// network: a file an older version kept (the same bytes: its hash), else
+// the browser's HTTP cache (what the page loaded). A first install keeps
+// what it finds. An update that would keep fewer files than the version
+// before fails, so that the version before, whole, stays in charge (offline
+// too): the browser tries again at its next update check, by when the page
+// has loaded the new build's files (a page the worker has not kept comes
+// from the network, with its files).
+async function precacheSaving(cache) {
+  const older = [];
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && name !== CACHE) older.push(await caches.open(name));
+  }
+  await Promise.all([...FILES.keys()].map(async (path) => {
+    for (const old of older) {
+      const res = await old.match(SCOPE + path, { ignoreVary: true });
+      if (res && (await store(cache, path, res))) return;
+    }
+    await fetch(SCOPE + path, { cache: 'only-if-cached', mode: 'same-origin' })
+      .then((res) => store(cache, path, res))
+      .catch(() => false);
+  }));
+  const before = Math.max(0, ...(await Promise.all(older.map(filesIn))));
+  if ((await filesIn(cache)) < before) {
+    await caches.delete(CACHE);
+    throw new Error(`Save-Data: build ${BUILD.version} not here without the network; the version before stays`);
   }
 }
 
@@ -121,10 +152,20 @@ const NETWORK_WAIT_MS = 3000;
 // address's page: it goes without its prerendered body (and its route), and
 // the app renders the right page into the empty root (ui::start).
 async function cachedPage(path) {
-  const page = await fromCache('');
+  // With Save-Data the home page may not be kept: any page this version kept has the same shell.
+  const page = (await fromCache('')) || (await anyKeptPage());
   if (!page || path === '' || path === 'index.html') return page;
   const html = (await page.text()).replace(/<div id="app"[^>]*>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="app"></div>$1');
   return new Response(html, { headers: page.headers });
+}
+
+async function anyKeptPage() {
+  const cache = await caches.open(CACHE);
+  for (const req of await cache.keys()) {
+    const path = req.url.slice(SCOPE.length);
+    if (path && !path.split('/').pop().includes('.')) return cache.match(req);
+  }
+  return undefined;
 }
 
 // The key a page is kept under: its path, without a trailing slash or a
@@ -225,8 +266,8 @@ async function keepClient(url) {
   if (!at.startsWith(SCOPE)) return;
   const path = at.slice(SCOPE.length);
   if (await keptPage(path)) return;
-  // With Save-Data, the copy the browser has (the page just loaded), not a new one.
-  await keep(path, await fetch(at, { cache: SAVE ? 'force-cache' : 'no-cache' }));
+  // With Save-Data, only the copy the browser has (the page just loaded), never a new one.
+  await keep(path, await fetch(at, SAVE ? { cache: 'only-if-cached', mode: 'same-origin' } : { cache: 'no-cache' }));
 }
 self.addEventListener('message', (e) => {
   if (e.data === 'sensei-lab:version' && e.ports[0]) e.ports[0].postMessage(BUILD.version);

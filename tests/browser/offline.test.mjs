@@ -454,32 +454,39 @@ test('a connection that hangs: after 3 s the cached page, and for another addres
   await ctx.close();
 });
 
-test('Save-Data: nothing is fetched ahead; offline covers what the learner used', async () => {
-  // Chromium tells a worker of Save-Data (`navigator.connection.saveData`); here the worker is told so.
-  const SAVE = join(tmp, 'save');
-  await cp(A, SAVE, { recursive: true });
-  const sw = await readFile(join(SAVE, 'sw.js'), 'utf8');
-  await writeFile(join(SAVE, 'sw.js'), `Object.defineProperty(self.navigator, 'connection', { value: { saveData: true } });\n${sw}`);
+/** A copy of build `from` whose worker is told of Save-Data (Chromium tells a worker so by `navigator.connection.saveData`). */
+async function saving(from, to) {
+  await cp(from, to, { recursive: true });
+  const sw = await readFile(join(to, 'sw.js'), 'utf8');
+  await writeFile(join(to, 'sw.js'), sw.replace("'use strict';", "'use strict';\nObject.defineProperty(self.navigator, 'connection', { value: { saveData: true } });"));
+  return Object.keys(JSON.parse(sw.match(/const BUILD = (\{.*\});/)[1]).files);
+}
+
+test('Save-Data: nothing is fetched ahead; offline covers what the learner used; an update waits for its files', async () => {
+  const [SA, SB] = [join(tmp, 'save-a'), join(tmp, 'save-b')];
+  const listed = await saving(A, SA);
+  const listedB = await saving(B, SB);
   // A host that lets the browser keep what it fetched (as hosts do for hashed files).
   const asked = [];
-  const host = await serve(SAVE, 0, '', () => false, 'max-age=3600');
+  let dir = SA;
+  const host = await serve(() => dir, 0, '', () => false, 'max-age=3600');
   host.on('request', (req) => asked.push(req.url));
   const at = `http://127.0.0.1:${host.address().port}`;
-  const listed = Object.keys(JSON.parse(sw.match(/const BUILD = (\{.*\});/)[1]).files);
   const ctx = await context();
   try {
     const page = await ctx.newPage();
     const problems = watch(page);
     await page.goto(`${at}${LESSON}/widgets/herd`);
     await page.waitForSelector('#widget-herd canvas[data-draws]');
-    await controlled(page);
+    const [vA, vB] = [await versionOf(A), await versionOf(B)];
+    assert.equal(await controlled(page), vA);
     const loaded = new Set(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.slice(1))));
-    const kept = async () => page.evaluate(async () => {
-      const cache = await caches.open((await caches.keys()).find((k) => k.startsWith('sensei-lab ')));
+    const kept = async (version) => page.evaluate(async (name) => {
+      const cache = await caches.open(name);
       return (await cache.keys()).map((r) => new URL(r.url).pathname);
-    });
-    await until(async () => (await kept()).includes(`${LESSON}/widgets/herd`), 'the page kept');
-    const files = (await kept()).map((p) => p.slice(1)).filter((p) => listed.includes(p));
+    }, `sensei-lab ${at}/ ${version}`);
+    await until(async () => (await kept(vA)).includes(`${LESSON}/widgets/herd`), 'the page kept');
+    const files = (await kept(vA)).map((p) => p.slice(1)).filter((p) => listed.includes(p));
     // What the page loaded is kept (its wasm among it); nothing it did not load was fetched.
     assert.ok(files.includes(await wasmOf(A)), `${files}`);
     for (const f of files) assert.ok(loaded.has(f) || asked.includes(`/${f}`), `${f} kept, not loaded by the page`);
@@ -487,11 +494,36 @@ test('Save-Data: nothing is fetched ahead; offline covers what the learner used'
     const ahead = asked.filter((u) => u === '/' || u === '/index.html' || (listed.includes(u.slice(1)) && !loaded.has(u.slice(1))));
     assert.deepEqual(ahead, [], 'asked of the network ahead of use');
     assert.ok(listed.length > files.length, 'with Save-Data, less than the whole build');
-    // Offline, the page used works.
+    // Offline, the page used works, and so does another address (the kept page is the shell).
     await ctx.setOffline(true);
     await page.reload();
     await page.waitForSelector('#widget-herd canvas[data-draws]');
+    await page.goto(`${at}${LESSON}/widgets/breaker`);
+    await page.waitForSelector('#widget-breaker canvas[data-draws]');
     await ctx.setOffline(false);
+
+    // The host deploys build B. Its worker, with Save-Data, finds none of B's own files on the
+    // device: it does not take over, and A, whole, stays in charge (offline too).
+    dir = SB;
+    asked.length = 0;
+    await page.goto(`${at}${LESSON}/widgets/herd`);
+    await page.waitForSelector('#widget-herd canvas[data-draws]');
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update().catch(() => {}));
+    await page.waitForTimeout(1500);
+    assert.equal(await controller(page), vA);
+    assert.ok(!asked.some((u) => listedB.includes(u.slice(1)) && u.endsWith('.wasm')), `B's wasm fetched ahead: ${asked}`);
+    await ctx.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('#widget-herd canvas[data-draws]');
+    assert.equal((await build(page)).version, vA);
+    await ctx.setOffline(false);
+    // A page not kept comes from the network: B's, with B's files, which the browser keeps;
+    // now B's worker finds them and installs, and the page says so.
+    await page.goto(`${at}${LESSON}/widgets/storm`);
+    await page.waitForSelector('#widget-storm canvas[data-draws]');
+    assert.equal((await build(page)).version, vB);
+    await until(async () => (await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)) || (await controller(page)) === vB, 'B installed');
+    assert.ok((await kept(vB)).includes(`/${await wasmOf(B)}`), 'B\'s wasm kept from what the page loaded');
     assert.deepEqual(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p)), []);
   } finally {
     await ctx.close();

@@ -123,6 +123,8 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
         url_state::href(&format!("{}{q}", piece.path(&slug, true)))
     };
     let name = |piece: &Piece| piece.name(&slug).unwrap_or_default();
+    // Concepts named in a task's text open their cards, as in the lesson.
+    let cards = crate::lesson::concepts::cards(&slug);
     html! {
         <ContextProvider<LessonSlug> context={LessonSlug(slug.clone())}>
         <div class="page teachers-page">
@@ -189,7 +191,7 @@ pub fn TeachersPage(props: &TeachersPageProps) -> Html {
                             { for mine.map(|(t, _)| html! {
                                 <div class="teachers-task" data-task={t.key()}>
                                     <p class="task-kind">{ match t.kind { task::Kind::Predict { .. } => "Tarea: predice y comprueba", task::Kind::Find { .. } => "Tarea: encuentra", task::Kind::Goal(_) => "Tarea: alcanza la meta" } }</p>
-                                    { for task_text(&slug, &t).iter().map(|run| crate::ui::pages::markdown::plain(run)) }
+                                    { for task_text(&slug, &t).iter().map(|run| crate::ui::pages::markdown::render_with(run, &slug, &cards)) }
                                 </div>
                             }) }
                         };

@@ -5,7 +5,11 @@
 # (`ui::solo`). Prints its bytes, gzip and brotli (wasm and glue), and fails
 # if the linked module still names code of another widget, chart or core
 # scenario: a widget that reaches every scenario through a list of them (a
-# registry's dispatch) carries them all, split or not.
+# registry's dispatch) carries them all, split or not. The check reads
+# names: code inlined into another function, or a generic instance whose
+# name leaves its type out (Rust's legacy mangling), goes unseen, so a pass
+# says no other scenario's function was found, not that none is there (the
+# size says the rest: docs/PERFORMANCE.md).
 #
 # Usage: scripts/solo.sh [OUT]   (default target/solo/pkg)
 set -euo pipefail

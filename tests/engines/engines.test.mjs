@@ -130,7 +130,15 @@ async function startDriver(engine) {
 /** Opens a path and waits for the app to answer (`#app[data-ready]`: hydrated or rendered); returns the page's recorded errors so far. */
 async function open(driver, path) {
   await driver.get(base + path);
-  await driver.wait(until.elementLocated(By.css('#app[data-ready]')), 30_000);
+  try {
+    await driver.wait(until.elementLocated(By.css('#app[data-ready]')), 30_000);
+  } catch (e) {
+    // Which page, and what it says of itself, for the next time this happens (once in CI, WebKit).
+    const said = await driver.executeScript(`const app = document.getElementById('app');
+      return { url: location.href, start: app?.dataset.start ?? null, route: app?.dataset.route ?? null,
+        errors: window.__labErrors ?? null, panic: !!document.getElementById('panic-panel'), state: document.readyState }`).catch((x) => String(x));
+    throw new Error(`${path}: not ready after 30 s: ${JSON.stringify(said)} (${e.message})`);
+  }
   return driver.executeScript('return window.__labErrors || ["the error recorder did not load"]');
 }
 

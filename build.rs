@@ -53,13 +53,7 @@ fn main() {
     let mut skeletons =
         String::from("#[cfg(any(test, target_arch = \"wasm32\"))]\npub(super) static SKELETONS: &[&str] = &[\n");
     let mut compiled = String::from("pub(super) static COMPILED: &[&[&str]] = &[\n");
-    // What a widget's page needs of the lessons without parsing one (its
-    // code then holds neither a lesson's text nor its parser, only these
-    // small tables): the sections' titles, and every task with its text
-    // compiled.
-    let mut slugs = String::from("pub(super) static SLUGS: &[&str] = &[\n");
-    let mut titles = String::from("pub(super) static TITLES: &[&[(&str, &str)]] = &[\n");
-    let mut tasks = String::from("pub(super) static TASKS: &[TaskSource] = &[\n");
+    let mut tables = Tables::default();
     let mut asserts = String::new();
     let first = dirs
         .first()
@@ -71,19 +65,13 @@ fn main() {
         println!("cargo:rerun-if-changed={}", dir.display());
         let md = dir.join("leccion.md");
         println!("cargo:rerun-if-changed={}", md.display());
-        let mut files: Vec<_> = walk(&dir).into_iter().filter(|p| p != &md).collect();
-        files.sort();
         writeln!(sources, "    include_str!({:?}),", md.display().to_string()).unwrap();
         let text = std::fs::read_to_string(&md).unwrap_or_default();
         // A lesson that does not parse is embedded as it is: the lab reports its error.
-        writeln!(slugs, "    {slug:?},").unwrap();
-        titles.push_str("    &[");
-        let (skeleton, runs) = match parse::parse(&slug, &text) {
+        let parsed = parse::parse(&slug, &text);
+        tables.add(&slug, parsed.as_ref().map_or(&[][..], |l| &l.sections[..]));
+        let (skeleton, runs) = match parsed {
             Ok(mut lesson) => {
-                for section in &lesson.sections {
-                    write!(titles, "({:?}, {:?}), ", section.id, section.title).unwrap();
-                    task_sources(&slug, &section.blocks, &mut tasks);
-                }
                 for section in &lesson.sections {
                     checks(&format!("lessons/{slug}/leccion.md"), &section.blocks, &mut asserts);
                 }
@@ -93,25 +81,18 @@ fn main() {
             }
             Err(_) => (text.clone(), Vec::new()),
         };
-        titles.push_str("],\n");
         writeln!(skeletons, "    {skeleton:?},").unwrap();
         compiled.push_str("    &[");
         for run in runs {
             write!(compiled, "{:?}, ", markup::compile(&run)).unwrap();
         }
         compiled.push_str("],\n");
-        write!(out, "    ({slug:?}, &[").unwrap();
-        for f in files {
-            println!("cargo:rerun-if-changed={}", f.display());
-            let rel = f.strip_prefix(&dir).unwrap().to_string_lossy().replace('\\', "/");
-            write!(out, "({rel:?}, include_str!({:?})), ", f.display().to_string()).unwrap();
-        }
-        out.push_str("]),\n");
+        embed_files(&slug, &dir, &md, &mut out);
     }
     out.push_str("];\n");
     // The course's first lesson (the home page's), apart from the texts.
     writeln!(out, "pub(super) static FIRST: &str = {first:?};").unwrap();
-    for part in [sources, skeletons, compiled, slugs, titles, tasks] {
+    for part in [sources, skeletons, compiled, tables.slugs, tables.titles, tables.tasks] {
         out.push_str(&part);
         out.push_str("];\n");
     }
@@ -148,6 +129,53 @@ fn checks(file: &str, blocks: &[parse::Block], out: &mut String) {
             )
             .unwrap();
         }
+    }
+}
+
+/// `(slug, &[(file, its text)])`: every file of a lesson's folder but its
+/// `leccion.md` (the programs its directives name).
+fn embed_files(slug: &str, dir: &Path, md: &Path, out: &mut String) {
+    let mut files: Vec<_> = walk(dir).into_iter().filter(|p| p != md).collect();
+    files.sort();
+    write!(out, "    ({slug:?}, &[").unwrap();
+    for f in files {
+        println!("cargo:rerun-if-changed={}", f.display());
+        let rel = f.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
+        write!(out, "({rel:?}, include_str!({:?})), ", f.display().to_string()).unwrap();
+    }
+    out.push_str("]),\n");
+}
+
+/// What a widget's page needs of the lessons without parsing one (its code
+/// then holds neither a lesson's text nor its parser, only these small
+/// tables): the lessons' slugs, the sections' titles, and every task with
+/// its text compiled.
+struct Tables {
+    slugs: String,
+    titles: String,
+    tasks: String,
+}
+
+impl Default for Tables {
+    fn default() -> Self {
+        Tables {
+            slugs: "pub(super) static SLUGS: &[&str] = &[\n".into(),
+            titles: "pub(super) static TITLES: &[&[(&str, &str)]] = &[\n".into(),
+            tasks: "pub(super) static TASKS: &[TaskSource] = &[\n".into(),
+        }
+    }
+}
+
+impl Tables {
+    /// Lesson `slug`, with its sections (none if it did not parse).
+    fn add(&mut self, slug: &str, sections: &[parse::Section]) {
+        writeln!(self.slugs, "    {slug:?},").unwrap();
+        self.titles.push_str("    &[");
+        for section in sections {
+            write!(self.titles, "({:?}, {:?}), ", section.id, section.title).unwrap();
+            task_sources(slug, &section.blocks, &mut self.tasks);
+        }
+        self.titles.push_str("],\n");
     }
 }
 

@@ -89,12 +89,13 @@ async function precache() {
   }
 }
 
-// The entries of a cache that are files of a build (the home page, "", and
-// names with an extension), not pages kept on the way.
-const filesIn = async (cache) => (await cache.keys()).filter((r) => {
-  const path = r.url.slice(SCOPE.length);
+// Whether a cache's entry is a file of a build (the home page, "", and names
+// with an extension), not a page kept on the way.
+const isFile = (req) => {
+  const path = req.url.slice(SCOPE.length);
   return path === '' || path.split('/').pop().includes('.');
-}).length;
+};
+const filesIn = async (cache) => (await cache.keys()).filter(isFile).length;
 
 // The install with Save-Data: from what this device already has, never the
 // network: a file an older version kept (the same bytes: its hash), else
@@ -161,11 +162,8 @@ async function cachedPage(path) {
 
 async function anyKeptPage() {
   const cache = await caches.open(CACHE);
-  for (const req of await cache.keys()) {
-    const path = req.url.slice(SCOPE.length);
-    if (path && !path.split('/').pop().includes('.')) return cache.match(req);
-  }
-  return undefined;
+  const page = (await cache.keys()).find((req) => !isFile(req));
+  return page && cache.match(page);
 }
 
 // The key a page is kept under: its path, without a trailing slash or a

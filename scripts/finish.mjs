@@ -1,8 +1,9 @@
 // Finishes a release build after Trunk, in the order every step needs:
 // 0. with the instructors' build (Trunk's other folder, built with
 //    `--features instructors`: «Para docentes» and the SCORM runtime, which
-//    the learner's build leaves out of its first load), its wasm and glue
-//    copied beside the learner's (their names are their hashes);
+//    the learner's build leaves out of its first load), its files (glue,
+//    runtime, split loader, pieces) copied beside the learner's (their names
+//    are their hashes);
 // 1. the page's Content-Security-Policy (scripts/csp.mjs; a page that has
 //    one keeps it), in index.html, the shell of every page, and in the
 //    instructors' build's, the shell of «Para docentes»;
@@ -41,7 +42,7 @@ if (!dir) {
 const instructors = [];
 if (theirs) {
   const built = readdirSync(theirs).filter((f) => BUILD.test(f));
-  if (built.length !== 2) {
+  if (!built.some((f) => f.endsWith('_bg.wasm')) || !built.some((f) => f.endsWith('.js'))) {
     console.error(`${theirs}: expected the instructors' build's wasm and its glue, found ${built.join(', ') || 'nothing'}`);
     process.exit(1);
   }

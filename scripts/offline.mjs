@@ -21,12 +21,12 @@ import { readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILD, loadedBy } from './sizes.mjs';
+import { BUILD, buildOf } from './sizes.mjs';
 
 const dist = process.argv[2];
 if (!dist) { console.error('usage: node scripts/offline.mjs dist'); process.exit(2); }
 const template = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'static', 'sw.js'), 'utf8');
-const EMPTY = "const BUILD = { version: '', files: {} };";
+const EMPTY = "const BUILD = { version: '', files: {}, first: [] };";
 if (!template.includes(EMPTY)) { console.error(`static/sw.js: no line «${EMPTY}» to fill`); process.exit(1); }
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
@@ -49,9 +49,10 @@ const all = walk(dist);
 const pages = all.filter((f) => f.endsWith('.html'));
 // Not the precompressed copies (scripts/compress.mjs: a host sends one in the file's place).
 // Nor the SCORM packages (scripts/scorm.mjs), which are for instructors to download,
-// nor the instructors' build (the wasm and glue the shell does not name: «Para
+// nor the instructors' build (the files of a build the shell does not load: «Para
 // docentes» loads them, scripts/finish.mjs), which a learner's phone need not fetch.
-const instructors = (f) => BUILD.test(f) && !loadedBy(page, f);
+const learners = new Set(buildOf(dist, page).all);
+const instructors = (f) => BUILD.test(f) && !learners.has(f);
 const files = all.filter((f) => !f.endsWith('.html') && !/\.(br|gz|zip)$/.test(f) && !instructors(f) && !['sw.js', 'sensei-embed.js', 'robots.txt', 'sitemap.xml'].includes(f));
 const hashes = Object.fromEntries(files.map((f) => [f, sha256(readFileSync(join(dist, f)))]));
 const version = sha256(JSON.stringify([template, sha256(page), hashes])).slice(0, 16);
@@ -69,7 +70,11 @@ for (const p of pages) {
   writeFileSync(join(dist, p), versioned(html));
 }
 if (readFileSync(pageFile, 'utf8') !== withMeta) { console.error(`${pageFile}: not the page hashed`); process.exit(1); }
-const build = { version, files: { '': sha256(withMeta), ...hashes } };
+// What every page loads first: the files the shell names (style, scripts) and its build's runtime.
+const named = [...page.matchAll(/(?:href|src)="[^"]*?([^"/]+\.(?:css|js))"/g)].map((m) => m[1]);
+const first = [...new Set([...named, ...buildOf(dist, page).runtime])].filter((f) => f in hashes).sort();
+if (!first.some((f) => f.endsWith('_bg.wasm'))) { console.error(`${pageFile}: no runtime among what it loads first`); process.exit(1); }
+const build = { version, files: { '': sha256(withMeta), ...hashes }, first };
 writeFileSync(join(dist, 'sw.js'), template.replace(EMPTY, `const BUILD = ${JSON.stringify(build)};`));
 
 const bytes = [Buffer.byteLength(withMeta), ...files.map((f) => statSync(join(dist, f)).size)].reduce((a, b) => a + b, 0);

@@ -41,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { deflateRawSync, crc32 } from 'node:zlib';
+import { buildOf } from './sizes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -160,6 +161,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // The files the page names (`./x`), and the wasm its loader fetches.
     // (The shell's own: the lesson prerendered after this names none.)
     const named = new Set([...html.matchAll(/(?:href|src)="(?:\.\/)?([^"?#/:]+)"|'\.\/([^']+)'/g)].map((m) => m[1] ?? m[2]));
+    // The modules of the pieces, which the split loader fetches beside itself (scripts/place-split.mjs).
+    for (const f of buildOf(dist, html).all) named.add(f);
     for (const f of named) {
       if (f.includes('..') || f.includes('/')) throw new Error(`${f}: not a file of the build's top folder`);
       copyFileSync(join(dist, f), join(work, f));

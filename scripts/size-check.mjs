@@ -17,7 +17,7 @@
 // standard float printing its colours and fonts use), sharp charts and keys
 // above the plots (≈ 1 KB). Once pages are prerendered, what bounds the
 // download is the phone profile's goal for the first interactive chart.
-import { firstLoad } from './sizes.mjs';
+import { firstLoad, piecesOf } from './sizes.mjs';
 import { brotli, gzip } from './compress.mjs';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -101,8 +101,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // instead of all of it (scripts/solo.sh); the one module pays for the
 // per-kind code: 407,274 brotli, 516,787 gzipped (+3,482 brotli). Raised on
 // purpose, until the split that this prepares ships.
-const LIMIT = 520 * 1000;
-const LIMIT_BR = 410 * 1000;
+// Session 28 (#43): the browser module split per piece (scripts/split-build.sh):
+// what every page loads first is the runtime (the glue, the runtime's wasm,
+// the split loader), the style and the two small scripts: 115,973 brotli,
+// 140,976 gzipped; each kind of page adds its pieces' code (KIND_LIMITS).
+const LIMIT = 144 * 1000;
+const LIMIT_BR = 119 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
 // is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and
 // wide); it comes first and shows the text and the charts at once. With a
@@ -110,7 +114,9 @@ const LIMIT_BR = 410 * 1000;
 const PAGE_LIMIT_BR = 42 * 1000;
 const GOAL = 350 * 1000;
 // Each kind of page in all, its page with what it loads (brotli), since issue #43.
-const KIND_LIMITS = { widget: 414_000, embed: 415_000, lesson: 452_000, read: 452_000 };
+// Session 28, the split: the herd's page 278,615, the storm's embed 285,244,
+// the lesson's first load 370,743, the lesson read through 572,821.
+const KIND_LIMITS = { widget: 282_000, embed: 289_000, lesson: 374_000, read: 576_000 };
 
 const dist = process.argv[2] || 'dist';
 const files = firstLoad(dist);
@@ -172,26 +178,32 @@ if (largest.br > PAGE_LIMIT_BR) {
   process.exit(1);
 }
 // Each kind of page, what it takes in all, brotli (issue #43): its page and
-// every file of the build it loads. With one module, every piece's code comes
-// with the first load, so the lesson read through to its end takes what its
-// first load took; the goals are issue #43's, the limits today's build and a
-// margin (a change that needs more raises its limit on purpose, with its reason).
+// every file of the build it loads: the runtime and its pieces' code. The
+// goals are issue #43's, the limits today's build and a margin (a change that
+// needs more raises its limit on purpose, with its reason).
+// A page loads the runtime and the code of the pieces it shows (piecesOf: its
+// island hosts); the lesson's first load, the pieces of its first screens (its
+// first three sections: the opening, «Timeouts», «Tres relojes» and its
+// widget); read through, every piece of it.
 const lesson = readdirSync(join(dist, 'lecciones')).sort()[0];
+const firstScreens = (html) => html.split('<section ', 5).slice(0, 4).join('<section ').length;
 const KINDS = [
   { kind: 'a widget\'s page (the herd\'s)', page: `lecciones/${lesson}/widgets/herd/index.html`, goal: 170_000, limit: KIND_LIMITS.widget },
   { kind: 'an embed (the storm)', page: `embed/${lesson}/widgets/storm/index.html`, goal: 170_000, limit: KIND_LIMITS.embed },
-  { kind: 'the lesson\'s first load', page: `lecciones/${lesson}/index.html`, goal: null, limit: KIND_LIMITS.lesson },
+  { kind: 'the lesson\'s first load', page: `lecciones/${lesson}/index.html`, goal: null, limit: KIND_LIMITS.lesson, until: firstScreens },
   { kind: 'the lesson read through', page: `lecciones/${lesson}/index.html`, goal: 650_000, limit: KIND_LIMITS.read },
 ];
-for (const { kind, page, goal, limit } of KINDS) {
+for (const { kind, page, goal, limit, until } of KINDS) {
   const path = join(dist, page);
   if (!existsSync(path)) {
     console.error(`${path}: no such page in the build`);
     process.exit(1);
   }
-  const bytes = brotli(readFileSync(path)).length + firstLoad(dist, path).reduce((a, f) => a + f.br, 0);
+  const html = readFileSync(path, 'utf8');
+  const pieces = piecesOf(html, until?.(html));
+  const bytes = brotli(Buffer.from(html)).length + firstLoad(dist, path, pieces).reduce((a, f) => a + f.br, 0);
   const aim = goal === null ? '' : bytes <= goal ? `, within issue #43's goal of ${n(goal)}` : `, ${n(bytes - goal)} over issue #43's goal of ${n(goal)}`;
-  console.log(`${kind}: ${n(bytes)} bytes brotli in all${aim}`);
+  console.log(`${kind}: ${n(bytes)} bytes brotli in all (the code of ${pieces.join(', ')})${aim}`);
   if (bytes > limit) {
     console.error(`${kind} over its limit: ${n(bytes)} > ${n(limit)} bytes brotli`);
     process.exit(1);

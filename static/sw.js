@@ -39,12 +39,15 @@
  */
 'use strict';
 
-const BUILD = { version: '', files: {} };
+const BUILD = { version: '', files: {}, first: [] };
 
 const SCOPE = self.registration.scope;
 const PREFIX = `sensei-lab ${SCOPE} `;
 const CACHE = PREFIX + BUILD.version;
 const FILES = new Map(Object.entries(BUILD.files));
+// What every page of this build loads first (its style, its scripts, the
+// runtime of its browser module): without them no page works.
+const FIRST = BUILD.first;
 const ON = FILES.size > 0;
 // Set once a development server's page is seen: from then on this worker
 // answers nothing (every request goes to the network) and leaves.
@@ -101,10 +104,12 @@ const filesIn = async (cache) => (await cache.keys()).filter(isFile).length;
 // network: a file an older version kept (the same bytes: its hash), else
 // the browser's HTTP cache (what the page loaded). A first install keeps
 // what it finds. An update that would keep fewer files than the version
-// before fails, so that the version before, whole, stays in charge (offline
-// too): the browser tries again at its next update check, by when the page
-// has loaded the new build's files (a page the worker has not kept comes
-// from the network, with its files).
+// before, or not what every page loads first (`FIRST`: a piece's module
+// may be the same in both versions, the runtime never is), fails, so that
+// the version before, whole, stays in charge (offline too): the browser
+// tries again at its next update check, by when the page has loaded the new
+// build's files (a page the worker has not kept comes from the network,
+// with its files).
 async function precacheSaving(cache) {
   const older = [];
   for (const name of await caches.keys()) {
@@ -120,7 +125,8 @@ async function precacheSaving(cache) {
       .catch(() => false);
   }));
   const before = Math.max(0, ...(await Promise.all(older.map(filesIn))));
-  if ((await filesIn(cache)) < before) {
+  const first = await Promise.all(FIRST.map((path) => cache.match(SCOPE + path, { ignoreVary: true })));
+  if ((await filesIn(cache)) < before || (older.length > 0 && first.some((hit) => !hit))) {
     await caches.delete(CACHE);
     throw new Error(`Save-Data: build ${BUILD.version} not here without the network; the version before stays`);
   }

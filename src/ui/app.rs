@@ -60,12 +60,15 @@ pub const READY: &str = "data-ready";
 pub fn App() -> Html {
     let (route, navigator) = use_router();
     use_effect_with((), |_| {
-        let root = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(super::ROOT_ID));
-        if let Some(root) = root {
-            let _ = root.set_attribute(READY, "");
-        }
+        // Once the pieces it shows are there too (their code, in a split build).
+        super::islands::island_root::after_arrivals(|| {
+            let root = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id(super::ROOT_ID));
+            if let Some(root) = root {
+                let _ = root.set_attribute(READY, "");
+            }
+        });
     });
     html! {
         <ContextProvider<Navigator> context={navigator}>

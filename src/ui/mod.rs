@@ -90,7 +90,7 @@ fn begin() {
     let route = router::current();
     if marked && prerendered.as_ref() == Some(&route) && host::search().is_empty() {
         if islands::wake::applies(&route, &root) {
-            // A lesson's page: each live piece wakes on its own, the text is left as it is.
+            // A lesson's page or a piece's: each live piece wakes on its own, the rest is left as it is.
             let _ = root.set_attribute(prerender_attr::START, "islands");
             islands::wake::start(root, &route);
         } else {
@@ -169,8 +169,8 @@ pub mod prerender_attr {
     /// prerendered in it (`/lecciones/l/widgets/herd`; `/404` for the page of
     /// a missing one).
     pub const ROUTE: &str = "data-route";
-    /// How the browser began on the page: `islands` (a lesson's prerendered
-    /// page kept, each live piece hydrated on its own: `ui::islands`),
+    /// How the browser began on the page: `islands` (a lesson's or a piece's
+    /// prerendered page kept, each live piece hydrated on its own: `ui::islands`),
     /// `hydrate` (the prerendered page kept, hydrated whole) or `render`
     /// (built anew).
     pub const START: &str = "data-start";

@@ -276,7 +276,8 @@ test('back and forward move between sections', async () => {
 
 test('«Para docentes»: every widget with its tasks and every exercise, previews loaded when opened, the class\'s sheets, the SCORM package', async () => {
   const { page, problems } = await open(`/lecciones/${SLUG}`);
-  const wasms = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).map((e) => e.name.split('/').pop()));
+  // Each build's runtime (its pieces' modules are named by their contents, and may be the same in both).
+  const wasms = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('_bg.wasm')).map((e) => e.name.split('/').pop()));
   const [learner] = await wasms();
   await page.click('header a.for-teachers');
   await page.waitForFunction((s) => location.pathname.endsWith(`/docentes/${s}`), SLUG);

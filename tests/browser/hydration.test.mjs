@@ -93,8 +93,10 @@ test('every prerendered page wakes at its address (a lesson\'s as islands), with
   for (const address of all) {
     const section = /^\/lecciones\/[^/]+\/[^/]+$/.test(address);
     const seen = await visit(page, address, { near: section });
-    // A lesson's page (its text, or a section of it) wakes as islands (ui::islands); any other is hydrated whole.
-    const start = address === '/' || section || /^\/lecciones\/[^/]+$/.test(address) ? 'islands' : 'hydrate';
+    // A lesson's page (its text, or a section of it) and a piece's (a widget, an exercise, alone
+    // or embedded; a section embedded) wake as islands (ui::islands); the print view and «Para
+    // docentes» are hydrated whole.
+    const start = /^\/(imprimir|docentes)\//.test(address) ? 'hydrate' : 'islands';
     assert.deepEqual(seen.hadPage && seen.kept && !seen.panic && seen.start === start, true, `${address}: ${JSON.stringify(seen)}`);
     assert.deepEqual(problems, [], address);
   }

@@ -13,10 +13,12 @@ import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, stopLab, context, watch, axe, SLUG } from './harness.mjs';
 import { serve } from './serve.mjs';
+import { buildOf } from '../../scripts/sizes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..');
@@ -32,12 +34,21 @@ async function rebuilt(from, to) {
   const stem = (await readFile(join(to, 'index.html'), 'utf8')).match(/'\/(sensei-lab-[0-9a-f]+)_bg\.wasm'/)[1];
   const hash = stem.slice('sensei-lab-'.length);
   const other = `sensei-lab-${[...hash].reverse().join('')}`;
-  // The glue and the wasm keep their bytes (the page's integrity attributes still hold), under new names.
-  await rename(join(to, `${stem}.js`), join(to, `${other}.js`));
+  // The runtime keeps its bytes under a new name; the glue and the split loader, which name
+  // each other, name the new ones (and the page's integrity attributes follow).
   await rename(join(to, `${stem}_bg.wasm`), join(to, `${other}_bg.wasm`));
-  const page = (await readFile(join(to, 'index.html'), 'utf8'))
+  for (const suffix of ['.js', '_split.js']) {
+    const text = (await readFile(join(to, `${stem}${suffix}`), 'utf8')).replaceAll(stem, other);
+    await rm(join(to, `${stem}${suffix}`));
+    await writeFile(join(to, `${other}${suffix}`), text);
+  }
+  const sri = async (f) => `sha384-${createHash('sha384').update(await readFile(join(to, f))).digest('base64')}`;
+  let page = (await readFile(join(to, 'index.html'), 'utf8'))
     .replace(/\n\s*<meta http-equiv="Content-Security-Policy"[^>]*\/>/, '')
     .replaceAll(stem, other);
+  for (const f of [`${other}.js`, `${other}_split.js`]) {
+    page = page.replace(new RegExp(`(href="[^"]*/${f}" crossorigin="anonymous" integrity=")[^"]+"`), `$1${await sri(f)}"`);
+  }
   await writeFile(join(to, 'index.html'), page);
   execFileSync('node', [join(repo, 'scripts', 'finish.mjs'), to]);
 }
@@ -71,12 +82,13 @@ after(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** The page's own build, and what it runs: the wasm its page names and every wasm it fetched. */
+/** The page's own build, and what it runs: the runtime its page names and every runtime it
+ *  fetched (a build's pieces are named by their contents, the same in two builds of the same code). */
 async function build(page) {
   return page.evaluate(() => ({
     version: document.querySelector('meta[name=sensei-lab-version]')?.content,
     named: document.querySelector('link[rel=preload][as=fetch]').href,
-    fetched: [...new Set(performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.wasm')))],
+    fetched: [...new Set(performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('_bg.wasm')))],
   }));
 }
 
@@ -118,6 +130,12 @@ test('the worker keeps the learner\'s build, not the instructors\' (only «Para 
   assert.notEqual(theirs, await wasmOf(A));
   assert.ok(listed.includes(await wasmOf(A)));
   assert.ok(!listed.includes(theirs) && !listed.includes(theirs.replace('_bg.wasm', '.js')), 'the instructors\' build is not kept offline');
+  // Every module of the learner's build (its runtime, each piece's code): offline after one visit, every page works.
+  const learner = buildOf(A, await readFile(join(A, 'index.html'), 'utf8'));
+  assert.ok(Object.keys(learner.pieces).length > 15, 'a split build');
+  assert.deepEqual(learner.all.filter((f) => !listed.includes(f)), [], 'modules not kept offline');
+  const instructors = buildOf(A, teachers).runtime;
+  assert.deepEqual(instructors.filter((f) => listed.includes(f)), [], 'the instructors\' runtime kept offline');
 });
 
 const caches = (page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('sensei-lab ')));
@@ -494,13 +512,17 @@ test('Save-Data: nothing is fetched ahead; offline covers what the learner used;
     const ahead = asked.filter((u) => u === '/' || u === '/index.html' || (listed.includes(u.slice(1)) && !loaded.has(u.slice(1))));
     assert.deepEqual(ahead, [], 'asked of the network ahead of use');
     assert.ok(listed.length > files.length, 'with Save-Data, less than the whole build');
-    // Offline, the page used works, and so does another address (the kept page is the shell).
+    // Offline, the page used works. Another address gets the kept page as its shell, but
+    // the code of what it shows was never fetched (Save-Data): it says so, and «Reintentar»,
+    // back online, brings it.
     await ctx.setOffline(true);
     await page.reload();
     await page.waitForSelector('#widget-herd canvas[data-draws]');
     await page.goto(`${at}${LESSON}/widgets/breaker`);
-    await page.waitForSelector('#widget-breaker canvas[data-draws]');
+    await page.waitForSelector('.piece-arriving[role=alert] button');
     await ctx.setOffline(false);
+    await page.click('.piece-arriving[role=alert] button');
+    await page.waitForSelector('#widget-breaker canvas[data-draws]');
 
     // The host deploys build B. Its worker, with Save-Data, finds none of B's own files on the
     // device: it does not take over, and A, whole, stays in charge (offline too).

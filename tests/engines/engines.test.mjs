@@ -174,10 +174,10 @@ for (const engine of ENGINES) {
         // Give the widgets their first run and draw.
         await driver.sleep(150);
         assert.deepEqual(await errors(driver), [], `${engine} ${path}`);
-        // The build's page for that address, without a query: kept and woken (a lesson's as
-        // islands, ui::islands; any other hydrated whole); else rendered.
+        // The build's page for that address, without a query: kept and woken (a lesson's and a
+        // piece's as islands, ui::islands; the print view and «Para docentes» hydrated whole); else rendered.
         const start = await driver.findElement(By.css('#app')).getAttribute('data-start');
-        const kept = path === LESSON || path === `${LESSON}/la-manada` ? 'islands' : 'hydrate';
+        const kept = /^\/(imprimir|docentes)\//.test(path) ? 'hydrate' : 'islands';
         assert.equal(start, path.includes('?') || path === '/no-existe' ? 'render' : kept, `${engine} ${path}`);
       }
       assert.match(await driver.findElement(By.css("main")).getText(), /No encontramos esa página/);

@@ -61,6 +61,34 @@ fn island_navigator() -> Navigator {
 fn use_arrived(slug: &str, piece: &IslandPiece) -> Html {
     let arrived = use_state(|| code::ready(piece));
     let failed = use_state(|| false);
+    // Counted among the pieces the app waits for (`after_arrivals`) from its first render.
+    let waited = use_mut_ref(|| {
+        let waits = !code::ready(piece);
+        if waits {
+            arrivals::wait();
+        }
+        waits
+    });
+    {
+        let waited = waited.clone();
+        use_effect_with((*arrived, *failed), move |(arrived, failed)| {
+            // Shown (or said not arrived): the page answers for this piece.
+            if (*arrived || *failed) && std::mem::take(&mut *waited.borrow_mut()) {
+                arrivals::done();
+            }
+        });
+    }
+    {
+        // Gone before its code arrived (the learner went on): not waited for any more.
+        let waited = waited.clone();
+        use_effect_with((), move |_| {
+            move || {
+                if std::mem::take(&mut *waited.borrow_mut()) {
+                    arrivals::done();
+                }
+            }
+        });
+    }
     {
         let (arrived, failed) = (arrived.clone(), failed.clone());
         use_effect_with((piece.clone(), *failed), move |(piece, was_failed)| {
@@ -103,5 +131,49 @@ fn Arriving(props: &ArrivingProps) -> Html {
         }
     } else {
         html! { <p class="piece-arriving" role="status">{ "Cargando esta pieza…" }</p> }
+    }
+}
+
+/// Runs `f` once every piece the app rendered before its code arrived is
+/// shown (or says its code did not arrive); at once if none waits. The app
+/// marks itself ready so: a page answers once its pieces do.
+pub fn after_arrivals(f: impl FnOnce() + 'static) {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    arrivals::then(Box::new(f));
+    #[cfg(not(all(target_arch = "wasm32", feature = "split")))]
+    f();
+}
+
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+mod arrivals {
+    use std::cell::{Cell, RefCell};
+
+    thread_local! {
+        static WAITING: Cell<usize> = const { Cell::new(0) };
+        static THEN: RefCell<Vec<Box<dyn FnOnce()>>> = const { RefCell::new(Vec::new()) };
+    }
+
+    pub fn wait() {
+        WAITING.with(|w| w.set(w.get() + 1));
+    }
+
+    pub fn done() {
+        let left = WAITING.with(|w| {
+            w.set(w.get().saturating_sub(1));
+            w.get()
+        });
+        if left == 0 {
+            for f in THEN.with(|t| std::mem::take(&mut *t.borrow_mut())) {
+                f();
+            }
+        }
+    }
+
+    pub fn then(f: Box<dyn FnOnce()>) {
+        if WAITING.with(Cell::get) == 0 {
+            f();
+        } else {
+            THEN.with(|t| t.borrow_mut().push(f));
+        }
     }
 }

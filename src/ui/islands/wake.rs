@@ -1,4 +1,5 @@
-//! Waking a lesson page's islands, in the browser (see [`super`]).
+//! Waking a page's islands, in the browser (see [`super`]): a lesson's page,
+//! and one piece's (a widget's, an exercise's, an embed's).
 //!
 //! - **Order.** The hosts near the screen (an `IntersectionObserver` with a
 //!   screen's margin) and a host the learner touched before it woke
@@ -9,10 +10,14 @@
 //!   Safari), so the page keeps answering between them.
 //! - **Awake.** Each host gets `data-awake` once its piece has rendered, and
 //!   the app's root `data-ready` once every host has (`ui::app::READY`).
-//! - **Going on.** A link to another place of the same lesson (a section, the
-//!   lesson's top) moves there in the page; a link elsewhere in the lab, and
-//!   back or forward to another page, renders the app for it in the root, as
-//!   any later page is (the islands are let go first). Nothing is reloaded.
+//! - **Going on.** On a lesson's page, a link to another place of the same
+//!   lesson (a section, the lesson's top) moves there in the page; a link
+//!   elsewhere in the lab, and back or forward to another page, renders the
+//!   app for it in the root, as any later page is (the islands are let go
+//!   first). Nothing is reloaded. On a piece's page the links are the
+//!   browser's: the next page is prerendered, and the worker keeps it.
+//! - **An embed** tells the page around it its height
+//!   (`embed_messages::report_height`), as the app's piece page does.
 
 use super::island_root::{IslandRoot, IslandRootProps};
 use super::{IslandPiece, AWAKE, KEY, LESSON};
@@ -33,7 +38,8 @@ type Watch = (IntersectionObserver, Closure<dyn FnMut(js_sys::Array)>);
 /// A page of islands while it is one.
 struct Islands {
     root: Element,
-    /// The lesson the page is (its sections are moved to in the page).
+    /// The lesson the page is (its sections are moved to in the page);
+    /// empty on a piece's page.
     lesson: String,
     /// Hosts not yet woken, in the page's order.
     asleep: Vec<Element>,
@@ -51,6 +57,8 @@ struct Islands {
 
 thread_local! {
     static PAGE: RefCell<Option<Islands>> = const { RefCell::new(None) };
+    /// An embed's height reporting, for as long as the page lives.
+    static REPORTING: RefCell<Option<crate::ui::pages::embed_messages::Reporting>> = const { RefCell::new(None) };
 }
 
 /// The lesson a lesson route shows (the home page shows the first lesson).
@@ -62,16 +70,30 @@ fn lesson_of(route: &Route) -> Option<String> {
     }
 }
 
+/// Whether `route` is one piece's page (a widget or an exercise on its own
+/// page or embedded, a section embedded), and whether for an iframe.
+fn piece_page(route: &Route) -> Option<bool> {
+    match route {
+        Route::Widget { .. } | Route::Exercise { .. } => Some(false),
+        Route::EmbedSection { .. } | Route::EmbedWidget { .. } | Route::EmbedExercise { .. } => Some(true),
+        _ => None,
+    }
+}
+
 /// Whether the prerendered page at `route` wakes as islands: a lesson's page
-/// (its whole text) that has its hosts.
+/// (its whole text) that has its hosts, or one piece's (a section embedded
+/// may have none: nothing to wake). The rest of such a page is the
+/// browser's: it needs no app.
 pub fn applies(route: &Route, root: &Element) -> bool {
-    lesson_of(route).is_some() && root.query_selector(&format!("[{KEY}]")).ok().flatten().is_some()
+    piece_page(route).is_some()
+        || (lesson_of(route).is_some() && root.query_selector(&format!("[{KEY}]")).ok().flatten().is_some())
 }
 
 /// Starts waking the islands of the prerendered page in `root`.
 pub fn start(root: Element, route: &Route) {
     mark("islands-start");
-    let Some(lesson) = lesson_of(route) else { return };
+    // A piece's page is not a place of the lesson's: its links are the browser's.
+    let lesson = lesson_of(route).unwrap_or_default();
     let mut asleep = Vec::new();
     if let Ok(list) = root.query_selector_all(&format!("[{KEY}]")) {
         for i in 0..list.length() {
@@ -94,10 +116,16 @@ pub fn start(root: Element, route: &Route) {
             soon(host, true);
         }
     }));
-    if let Some(window) = web_sys::window() {
+    if let (Some(window), false) = (web_sys::window(), lesson.is_empty()) {
         let options = EventListenerOptions::enable_prevent_default();
         listeners.push(EventListener::new_with_options(&window, "click", options, on_click));
         listeners.push(EventListener::new(&window, "popstate", |_| on_popstate()));
+    }
+    // An embed tells the page around it its height, as it changes.
+    if piece_page(route) == Some(true) {
+        if let Some(reporting) = crate::ui::pages::embed_messages::report_height() {
+            REPORTING.with(|r| *r.borrow_mut() = Some(reporting));
+        }
     }
     let observer = observe(&asleep);
     PAGE.with(|p| {
@@ -414,10 +442,10 @@ fn all_awake() {
     });
 }
 
-/// Whether `to` is a place of the lesson this page shows.
+/// Whether `to` is a place of the lesson this page shows (a piece's page shows none).
 fn in_this_lesson(to: &Route) -> bool {
     let lesson = PAGE.with(|p| p.borrow().as_ref().map(|page| page.lesson.clone()));
-    lesson.is_some() && lesson_of(to) == lesson
+    lesson.as_ref().is_some_and(|l| !l.is_empty()) && lesson_of(to) == lesson
 }
 
 /// A link followed from a piece (its [`crate::ui::router::Navigator`]) or
@@ -430,9 +458,14 @@ pub fn navigate(to: Route) {
 /// concept's card in the cards' section), kept in the address and scrolled to.
 fn go(to: &Route, anchor: Option<String>) {
     let Some(window) = web_sys::window() else { return };
+    let hash = anchor.as_deref().map(|a| format!("#{a}")).unwrap_or_default();
+    let url = format!("{}{hash}", crate::ui::hooks::url_state::href(&to.path()));
+    // From a piece's page, the browser goes (its page is prerendered, the worker keeps it).
+    if PAGE.with(|p| p.borrow().as_ref().is_some_and(|page| page.lesson.is_empty())) {
+        let _ = window.location().set_href(&url);
+        return;
+    }
     if let Ok(history) = window.history() {
-        let hash = anchor.as_deref().map(|a| format!("#{a}")).unwrap_or_default();
-        let url = format!("{}{hash}", crate::ui::hooks::url_state::href(&to.path()));
         let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&url));
     }
     if in_this_lesson(to) {

@@ -29,7 +29,8 @@
 //!
 //! Nothing a message says ever changes what the student sees.
 
-use wasm_bindgen::JsValue;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::{hook, use_effect_with, use_state};
 
 /// The version of `sensei-lab:height` and `sensei-lab:hello`.
@@ -171,4 +172,81 @@ pub fn asked(e: &web_sys::MessageEvent) -> Option<Asked> {
         "resize" => Some(Asked::H5pResize),
         _ => None,
     }
+}
+
+/// An embed's height being reported (`report_height`): stops when dropped.
+pub struct Reporting {
+    resize: (web_sys::ResizeObserver, Closure<dyn FnMut()>),
+    _hello: Option<gloo::events::EventListener>,
+    _again: Vec<gloo::timers::callback::Timeout>,
+}
+
+impl Drop for Reporting {
+    fn drop(&mut self) {
+        self.resize.0.disconnect();
+    }
+}
+
+/// Sends the page's height to the host whenever it changes, and when the
+/// host's script says hello (it may load after this page); in Canvas's words
+/// too, and by H5P's resizer protocol once its host answers. Used by an
+/// embed's page, hydrated whole or woken as islands. `None` where the page
+/// has no body to observe.
+pub fn report_height() -> Option<Reporting> {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    fn height() -> f64 {
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+            .map_or(0.0, |el| el.scroll_height() as f64)
+    }
+    fn prepare() {
+        let client = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.body())
+            .map_or(0.0, |b| b.client_height() as f64);
+        post_h5p("prepareResize", &[("scrollHeight", height()), ("clientHeight", client)]);
+    }
+    // Whether an H5P host answered our hello.
+    let h5p = Rc::new(Cell::new(false));
+    let send = {
+        let h5p = h5p.clone();
+        move || {
+            post_height(height());
+            if h5p.get() {
+                prepare();
+            }
+        }
+    };
+    post_h5p("hello", &[]);
+    let body = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body())?;
+    let report = Closure::<dyn FnMut()>::new(send.clone());
+    let observer = web_sys::ResizeObserver::new(report.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&body);
+    // Also a few times while the page settles, for a host that was not listening yet.
+    let again = [200, 1_000, 3_000]
+        .into_iter()
+        .map(|ms| gloo::timers::callback::Timeout::new(ms, send.clone()))
+        .collect();
+    let hello = web_sys::window().map(|w| {
+        gloo::events::EventListener::new(&w, "message", move |e| {
+            match e.dyn_ref::<web_sys::MessageEvent>().and_then(asked) {
+                Some(Asked::Hello) => send(),
+                Some(Asked::H5pReady) => post_h5p("hello", &[]),
+                Some(Asked::H5pHello) => {
+                    h5p.set(true);
+                    prepare();
+                }
+                Some(Asked::H5pPrepared) => post_h5p("resize", &[("scrollHeight", height())]),
+                Some(Asked::H5pResize) => prepare(),
+                None => {}
+            }
+        })
+    });
+    Some(Reporting {
+        resize: (observer, report),
+        _hello: hello,
+        _again: again,
+    })
 }

@@ -27,6 +27,18 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
         use_effect_with(section, |section| {
             let target = crate::route::landing(&url_state::current_query());
             scroll_to(target.as_deref(), section.as_deref());
+            // A target whose code was still on its way (a split build): once the pieces are
+            // shown, if the learner is still where this put them.
+            let missing = target.clone().filter(|t| element(t).is_none());
+            if let (Some(target), Some(window)) = (missing, web_sys::window()) {
+                let (path, y) = (window.location().pathname().ok(), window.scroll_y().ok());
+                crate::ui::islands::island_root::after_arrivals(move || {
+                    let here = window.location().pathname().ok() == path && window.scroll_y().ok() == y;
+                    if let (true, Some(el)) = (here, element(&target)) {
+                        el.scroll_into_view();
+                    }
+                });
+            }
         });
     }
     let Some(lesson) = lesson else {
@@ -86,6 +98,11 @@ fn section_view(slug: &str, s: &Section) -> Html {
             <Blocks slug={slug.to_string()} blocks={s.blocks.clone()} />
         </section>
     }
+}
+
+/// The element of this page with the id `id`.
+fn element(id: &str) -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id(id)
 }
 
 /// Scrolls to the element `target`, or else to the section, or else to the top.

@@ -9,8 +9,6 @@ use crate::ui::pages::embed_messages;
 use crate::ui::pages::not_found::NotFound;
 use crate::ui::route::{LessonSlug, Piece, Route};
 use crate::ui::router::Link;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -61,80 +59,12 @@ fn locate(lesson: &Lesson, piece: &Piece) -> Option<(String, Vec<Block>)> {
     }
 }
 
-/// Sends the page's height to the host whenever it changes, and when the
-/// host's script says hello (it may load after this page); in Canvas's words
-/// too, and by H5P's resizer protocol once its host answers (`embed_messages`).
+/// Sends the page's height to the host while the page shows (`embed_messages::report_height`).
 #[hook]
 fn use_height_reporter(active: bool) {
     use_effect_with(active, |active| {
-        use embed_messages::Asked;
-        use std::cell::Cell;
-        use std::rc::Rc;
-        fn height() -> f64 {
-            web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.document_element())
-                .map_or(0.0, |el| el.scroll_height() as f64)
-        }
-        fn prepare() {
-            let client = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.body())
-                .map_or(0.0, |b| b.client_height() as f64);
-            embed_messages::post_h5p("prepareResize", &[("scrollHeight", height()), ("clientHeight", client)]);
-        }
-        // Whether an H5P host answered our hello.
-        let h5p = Rc::new(Cell::new(false));
-        let send = {
-            let h5p = h5p.clone();
-            move || {
-                embed_messages::post_height(height());
-                if h5p.get() {
-                    prepare();
-                }
-            }
-        };
-        let mut cleanup: Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)> = None;
-        let mut hello: Option<gloo::events::EventListener> = None;
-        let mut again: Vec<gloo::timers::callback::Timeout> = Vec::new();
-        if *active {
-            embed_messages::post_h5p("hello", &[]);
-            // Also a few times while the page settles, for a host that was not listening yet.
-            again = [200, 1_000, 3_000]
-                .into_iter()
-                .map(|ms| gloo::timers::callback::Timeout::new(ms, send.clone()))
-                .collect();
-            let report = Closure::<dyn FnMut()>::new(send.clone());
-            if let (Ok(obs), Some(body)) = (
-                web_sys::ResizeObserver::new(report.as_ref().unchecked_ref()),
-                web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()),
-            ) {
-                obs.observe(&body);
-                cleanup = Some((obs, report));
-            }
-            hello = web_sys::window().map(|w| {
-                gloo::events::EventListener::new(&w, "message", move |e| {
-                    match e.dyn_ref::<web_sys::MessageEvent>().and_then(embed_messages::asked) {
-                        Some(Asked::Hello) => send(),
-                        Some(Asked::H5pReady) => embed_messages::post_h5p("hello", &[]),
-                        Some(Asked::H5pHello) => {
-                            h5p.set(true);
-                            prepare();
-                        }
-                        Some(Asked::H5pPrepared) => embed_messages::post_h5p("resize", &[("scrollHeight", height())]),
-                        Some(Asked::H5pResize) => prepare(),
-                        None => {}
-                    }
-                })
-            });
-        }
-        move || {
-            if let Some((obs, _closure)) = cleanup {
-                obs.disconnect();
-            }
-            drop(hello);
-            drop(again);
-        }
+        let reporting = if *active { embed_messages::report_height() } else { None };
+        move || drop(reporting)
     });
 }
 

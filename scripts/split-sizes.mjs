@@ -13,7 +13,7 @@ const br = (f) => brotliCompressSync(readFileSync(join(pkg, f)), { params: { [co
 const raw = (f) => readFileSync(join(pkg, f)).length;
 const loader = readFileSync(join(pkg, '__wasm_split.js'), 'utf8');
 const files = {};
-for (const m of loader.matchAll(/const (__chunk_\d+|__wasm_split_load_\w+) = (?:wrapAsyncCb\()?makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([\w.]+)"[\s\S]*?\n, \[([^\]]*)\]\)/g)) {
+for (const m of loader.matchAll(/const (__chunk_\w+|__wasm_split_load_\w+) = (?:wrapAsyncCb\()?makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([\w.]+)"[\s\S]*?\n, \[([^\]]*)\]\)/g)) {
   files[m[1]] = { file: m[2], deps: m[3].split(',').map((s) => s.trim()).filter(Boolean) };
 }
 const glue = readdirSync(pkg).filter((f) => f.endsWith('.js') && f !== '__wasm_split.js');

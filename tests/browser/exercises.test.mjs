@@ -27,7 +27,8 @@ test('exercise 2: marked part by part, the solution after checking, kept after a
   // The progress summary heard about it.
   await page.waitForFunction(() => /4 de 7 partes bien/.test(document.querySelector('[data-progress="2"]')?.textContent));
   await page.reload();
-  await page.waitForSelector('#exercise-2');
+  // Awake (its code fetched, the saved answers read), not only prerendered.
+  await page.waitForSelector('[data-island="exercise:2"][data-awake]');
   assert.equal(await page.inputValue('#exercise-2-w3'), '0.4 s');
   assert.match(await markOf(page, 2, 'w3'), /✓ Bien/);
   assert.equal(await markOf(page, 2, 'max'), '');

@@ -1,12 +1,16 @@
-// Merges the splitter's chunks that most pieces share into one module
-// (issue 43). wasm-split-cli makes a chunk for every set of split points
-// that share code: the herd's page fetched 91 modules, most of them a few
-// kilobytes, each compressed and optimised alone. A chunk that at least
-// SHARED split points need (the code most widgets use: Yew's components,
-// the charts, the player, the task box) goes into one module, `chunk_common`,
-// which each of them loads instead; the others stay as they are.
-// Measured on the herd's page (docs/PERFORMANCE.md): 91 files and 296 KB
-// brotli before, 30 and 262 KB after; the lesson read through 554 → 518 KB.
+// Merges the splitter's chunks that most pieces share, and the small ones,
+// into one module (issue 43). wasm-split-cli makes a chunk for every set of
+// split points that share code: the herd's page fetched 91 modules, most of
+// them a few kilobytes, each compressed and optimised alone. A chunk that at
+// least SHARED split points need (the code most widgets use: Yew's
+// components, the charts, the player, the task box), or that is smaller than
+// SMALL bytes (its module's imports, header and compression cost about what
+// it holds, and each is one more file to fetch and instantiate), goes into
+// one module, `chunk_common`, which each of them loads instead; the others
+// stay as they are. Measured (docs/PERFORMANCE.md): the herd's page 91 files
+// and 296 KB brotli with none merged, 33 and 261 KB with the shared ones
+// merged, 6 and 256 KB with the small ones too; the lesson read through 158
+// files (517 KB) → 50 (488 KB).
 //
 // A chunk imports only the runtime's memory, function table and one global
 // (`__wasm_split.*`), and exports nothing: its functions are reached through
@@ -16,14 +20,17 @@
 // takes them (under another name, put back after) and gives them on.
 //
 // Usage: node scripts/merge-chunks.mjs DIR   (wasm-split-cli's output, before wasm-bindgen and wasm-opt)
+// LAB_SHARED and LAB_SMALL set the two thresholds, to measure others.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** How many split points must share a chunk for it to be merged (of 19: 15 widgets, the exercises, a lesson page's light pieces, the app, the benchmark hook). */
-const SHARED = 8;
-const FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-reference-types',
-  '--enable-sign-ext', '--enable-mutable-globals', '--enable-multivalue'];
+const SHARED = Number(process.env.LAB_SHARED || 8);
+/** Below this many bytes (the splitter's output, before wasm-opt), a chunk is merged whoever shares it. */
+const SMALL = Number(process.env.LAB_SMALL || 4000);
+// The wasm features rustc's wasm32 target emits, as every binaryen tool of the build is told them.
+const FEATURES = readFileSync(new URL('./wasm-features', import.meta.url), 'utf8').trim().split(/\s+/);
 const IMPORTS = '__wasm_split';
 // The same length as IMPORTS: renamed in place in the merged module's bytes.
 const STAND_IN = '__wasm_splix';
@@ -41,9 +48,9 @@ const chunks = loader.split('\nconst __chunk_').length - 1;
 if ([...loader.matchAll(CHUNK)].length !== chunks) {
   throw new Error(`${loaderPath}: read ${[...loader.matchAll(CHUNK)].length} of its ${chunks} chunks (has its shape changed?)`);
 }
-const merged = [...loader.matchAll(CHUNK)].filter((m) => m[1].split(', ').length >= SHARED);
+const merged = [...loader.matchAll(CHUNK)].filter((m) => m[1].split(', ').length >= SHARED || statSync(join(dir, m[3])).size < SMALL);
 if (merged.length < 2) {
-  console.log(`${dir}: ${merged.length} chunk shared by ${SHARED} split points or more, nothing to merge`);
+  console.log(`${dir}: ${merged.length} chunk to merge, nothing done`);
   process.exit(0);
 }
 // The imports every chunk has, as the first chunk declares them.
@@ -77,7 +84,7 @@ loader = loader.replace(CHUNK, (block, sharers, name, file) => {
   rmSync(join(dir, file));
   if (!first) return '';
   first = false;
-  return `/* the chunks shared by ${SHARED} split points or more (scripts/merge-chunks.mjs) */\n`
+  return `/* the chunks shared by ${SHARED} split points or more, or under ${SMALL} bytes (scripts/merge-chunks.mjs) */\n`
     + `const __chunk_common = makeLoad(() => {\n    const src = fetch(new URL("./chunk_common.wasm", import.meta.url));\n`
     + '    src.catch(() => {});\n    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));\n}\n, []);\n';
 });
@@ -95,5 +102,5 @@ if (undefinedChunks.length > 0 || [...gone].some((g) => defined.has(g))) {
   throw new Error(`${loaderPath}: after the merge, chunks named but not defined: ${undefinedChunks.join(', ')}`);
 }
 writeFileSync(loaderPath, loader);
-console.log(`${dir}: ${merged.length} chunks shared by ${SHARED} split points or more merged into chunk_common.wasm`);
+console.log(`${dir}: ${merged.length} chunks shared by ${SHARED} split points or more, or under ${SMALL} bytes, merged into chunk_common.wasm`);
 

@@ -8,7 +8,7 @@
 // worker, which the browser fetches after the lab has started; nor the
 // instructors' build, which only «Para docentes» and the SCORM package load
 // (the same for the shell of those pages).
-// Used by scripts/size-check.mjs (CI), offline.mjs, scorm.mjs and benches/browser.mjs.
+// Used by scripts/size-check.mjs (CI), offline.mjs, scorm.mjs, split-sizes.mjs and benches/browser.mjs.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotli, gzip } from './compress.mjs';
@@ -17,6 +17,23 @@ import { brotli, gzip } from './compress.mjs';
  *  its glue (`.js`), its runtime (`_bg.wasm`), its split loader (`_split.js`) and
  *  the modules of its pieces (`.wasm`, scripts/place-split.mjs). */
 export const BUILD = /^sensei-lab-[0-9a-f]+(_bg\.wasm|_split\.js|\.wasm|\.js)$/;
+
+/** The modules a split loader (wasm-split-cli's `__wasm_split.js`, or the
+ *  build's `_split.js`) fetches: `{ [its loader's name]: { file, deps } }`,
+ *  a split point's (`__wasm_split_load_herd`) or a chunk's (`__chunk_12`,
+ *  `__chunk_common`), with the chunks it needs first. Throws if it did not
+ *  read every module the loader fetches (its shape changed). */
+export function loaderModules(loader, name = 'the split loader') {
+  const files = {};
+  for (const m of loader.matchAll(/const (__chunk_\w+|__wasm_split_load_\w+) = (?:wrapAsyncCb\()?makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([\w.-]+)"[\s\S]*?\n, \[([^\]]*)\]\)/g)) {
+    files[m[1]] = { file: m[2], deps: m[3].split(',').map((d) => d.trim()).filter(Boolean) };
+  }
+  const fetches = loader.split('fetch(new URL(').length - 1;
+  if (Object.keys(files).length !== fetches) {
+    throw new Error(`${name}: read ${Object.keys(files).length} of its ${fetches} modules (has its shape changed?)`);
+  }
+  return files;
+}
 
 /** The build the page `html` loads (its loader script names the glue):
  *  `{ runtime, pieces, all }`: the files every page of it loads (the glue, the
@@ -30,15 +47,7 @@ export function buildOf(dist, html) {
   const pieces = {};
   if (existsSync(join(dist, `${stem}_split.js`))) {
     runtime.push(`${stem}_split.js`);
-    const loader = readFileSync(join(dist, `${stem}_split.js`), 'utf8');
-    const files = {};
-    for (const m of loader.matchAll(/const (__chunk_\w+|__wasm_split_load_\w+) = (?:wrapAsyncCb\()?makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([\w.-]+)"[\s\S]*?\n, \[([^\]]*)\]\)/g)) {
-      files[m[1]] = { file: m[2], deps: m[3].split(',').map((d) => d.trim()).filter(Boolean) };
-    }
-    const fetches = loader.split('fetch(new URL(').length - 1;
-    if (Object.keys(files).length !== fetches) {
-      throw new Error(`${stem}_split.js: read ${Object.keys(files).length} of its ${fetches} modules (has its shape changed?)`);
-    }
+    const files = loaderModules(readFileSync(join(dist, `${stem}_split.js`), 'utf8'), `${stem}_split.js`);
     for (const [name, { file, deps }] of Object.entries(files)) {
       if (!name.startsWith('__wasm_split_load_')) continue;
       pieces[name.slice('__wasm_split_load_'.length)] = [file, ...deps.map((d) => files[d].file)];

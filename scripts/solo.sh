@@ -23,8 +23,8 @@ mkdir -p "$out"
 # The linked module's names, before wasm-bindgen and wasm-opt take them out.
 node scripts/wasm-names.mjs "$linked" > "$out/names.txt"
 wasm-bindgen "$linked" --out-dir "$out" --out-name main --target web --no-typescript
-wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-reference-types --enable-sign-ext \
-  --enable-mutable-globals --enable-multivalue "$out/main_bg.wasm" -o "$out/main_bg.wasm"
+# The wasm features rustc's wasm32 target emits (scripts/wasm-features, one list for every binaryen tool here).
+wasm-opt -Oz $(cat scripts/wasm-features) "$out/main_bg.wasm" -o "$out/main_bg.wasm"
 node - "$out" <<'EOF'
 const fs = require("fs"), path = require("path"), zlib = require("zlib");
 const out = process.argv[2];

@@ -21,7 +21,7 @@ cargo build --locked --bin sensei-lab --target wasm32-unknown-unknown --profile 
 linked="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/sensei-lab.wasm"
 # The same linked module split by the same steps again (the sub-path build
 # after the root's): the pieces are there already.
-stamp=$( (cat "$linked" scripts/split-build.sh scripts/merge-chunks.mjs; wasm-bindgen --version; wasm-opt --version;
+stamp=$( (cat "$linked" scripts/split-build.sh scripts/merge-chunks.mjs scripts/wasm-features; echo "${LAB_SHARED:-} ${LAB_SMALL:-}"; wasm-bindgen --version; wasm-opt --version;
   grep -o '"wasm_split_cli_support [^ ]*' "$HOME/.cargo/.crates2.json") | sha256sum | cut -d' ' -f1)
 if [ -f "$out/.stamp" ] && [ "$(cat "$out/.stamp")" = "$stamp" ]; then
   echo "$out: this module's pieces, already split"
@@ -38,7 +38,7 @@ for f in "$tmp"/*; do
   case "$f" in */main.wasm) ;; *) cp "$f" "$out/" ;; esac
 done
 # Two at a time (this machine's two cores).
-ls "$out"/*.wasm | xargs -P 2 -I{} wasm-opt -q -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
-  --enable-reference-types --enable-sign-ext --enable-mutable-globals --enable-multivalue {} -o {}
+# The wasm features: scripts/wasm-features (merge-chunks.mjs and solo.sh read it too).
+ls "$out"/*.wasm | xargs -P 2 -I{} wasm-opt -q -Oz $(cat scripts/wasm-features) {} -o {}
 echo "$stamp" > "$out/.stamp"
 echo "$out: $(ls "$out" | wc -l) files, $(du -sb "$out" | cut -f1) bytes"

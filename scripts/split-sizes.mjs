@@ -7,15 +7,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { loaderModules } from './sizes.mjs';
 
 const pkg = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'target/split/pkg';
 const br = (f) => brotliCompressSync(readFileSync(join(pkg, f)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const raw = (f) => readFileSync(join(pkg, f)).length;
 const loader = readFileSync(join(pkg, '__wasm_split.js'), 'utf8');
-const files = {};
-for (const m of loader.matchAll(/const (__chunk_\w+|__wasm_split_load_\w+) = (?:wrapAsyncCb\()?makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([\w.]+)"[\s\S]*?\n, \[([^\]]*)\]\)/g)) {
-  files[m[1]] = { file: m[2], deps: m[3].split(',').map((s) => s.trim()).filter(Boolean) };
-}
+const files = loaderModules(loader, join(pkg, '__wasm_split.js'));
 const glue = readdirSync(pkg).filter((f) => f.endsWith('.js') && f !== '__wasm_split.js');
 const main = readdirSync(pkg).filter((f) => f.endsWith('_bg.wasm'));
 const runtime = [...glue, ...main, '__wasm_split.js'];

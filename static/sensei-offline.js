@@ -55,7 +55,25 @@
       document.addEventListener('visibilitychange', update);
     }).catch(function () {});
   }
-  // Once the lab runs and the page is idle: the worker's downloads never slow the page's.
-  function idle() { if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 5000 }); else setTimeout(start, 1000); }
-  if (window.wasmBindings) idle(); else addEventListener('TrunkApplicationStarted', idle);
+  // Once the page's pieces are awake (#app[data-ready]: their modules are here)
+  // and the page is idle: the worker's downloads (the whole build, for
+  // offline) never compete with the page's own on a slow network. A page
+  // whose pieces do not all wake (a module that did not arrive) still gets
+  // its worker, 15 s after the lab started.
+  var started;
+  function idle() {
+    if (started) return;
+    started = 1;
+    if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 5000 }); else setTimeout(start, 1000);
+  }
+  function ready() {
+    var app = document.getElementById('app');
+    if (!app || app.hasAttribute('data-ready')) return idle();
+    var seen = new MutationObserver(function () {
+      if (app.hasAttribute('data-ready')) { seen.disconnect(); idle(); }
+    });
+    seen.observe(app, { attributes: true, attributeFilter: ['data-ready'] });
+    setTimeout(function () { seen.disconnect(); idle(); }, 15000);
+  }
+  if (window.wasmBindings) ready(); else addEventListener('TrunkApplicationStarted', ready);
 })();

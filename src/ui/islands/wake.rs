@@ -7,7 +7,10 @@
 //!   others follow one heavy piece (a widget, an exercise) or a few light
 //!   ones (a term, a section's «Insertar») per idle moment
 //!   (`requestIdleCallback`, or a short timer where the browser has none, as
-//!   Safari), so the page keeps answering between them.
+//!   Safari), so the page keeps answering between them. With the split, a
+//!   piece off screen starts fetching its code only while no other piece's
+//!   code is on its way: on a slow network the pieces in view, and one the
+//!   learner scrolls to, have the bandwidth to themselves (issue 43).
 //! - **Awake.** Each host gets `data-awake` once its piece has rendered, and
 //!   the app's root `data-ready` once every host has (`ui::app::READY`).
 //! - **Going on.** On a lesson's page, a link to another place of the same
@@ -51,6 +54,8 @@ struct Islands {
     /// Whether a task to wake the next host is already on its way: at once, or at an idle moment.
     scheduled_now: bool,
     scheduled_idle: bool,
+    /// Pieces whose code is on its way (see the module's «Order»).
+    arriving: usize,
     observer: Option<Watch>,
     listeners: Vec<EventListener>,
 }
@@ -139,6 +144,7 @@ pub fn start(root: Element, route: &Route) {
             handles: Vec::new(),
             scheduled_now: false,
             scheduled_idle: false,
+            arriving: 0,
             observer,
             listeners,
         })
@@ -247,7 +253,7 @@ fn schedule(urgent: bool) {
         if now && !page.scheduled_now {
             page.scheduled_now = true;
             Some(true)
-        } else if !now && !page.scheduled_now && !page.scheduled_idle {
+        } else if !now && !page.scheduled_now && !page.scheduled_idle && page.arriving == 0 {
             page.scheduled_idle = true;
             Some(false)
         } else {
@@ -334,8 +340,6 @@ fn wake_next() -> bool {
             .or_else(|| (!page.asleep.is_empty()).then(|| page.asleep.remove(0)))
     });
     let Some(host) = next else { return false };
-    // Named by its piece: the benchmark finds which piece a long task woke.
-    mark(&format!("island-wake {}", host.get_attribute(KEY).unwrap_or_default()));
     let slug = host.get_attribute(LESSON).unwrap_or_default();
     let Some(piece) = host.get_attribute(KEY).as_deref().and_then(IslandPiece::from_key) else {
         // Not a piece this build knows: it stays as the page has it.
@@ -346,8 +350,11 @@ fn wake_next() -> bool {
     if super::code::SPLIT && !super::code::ready(&piece) {
         // Its code first (its own module): the page goes on meanwhile.
         let waiting = host.clone();
+        arriving(1);
         yew::platform::spawn_local(async move {
-            match super::code::load(&piece).await {
+            let code = super::code::load(&piece).await;
+            arriving(-1);
+            match code {
                 Ok(()) => hydrate(waiting, slug, piece),
                 Err(super::code::Failed) => {
                     let again = waiting.clone();
@@ -368,11 +375,27 @@ fn wake_next() -> bool {
     light
 }
 
+/// One more (`1`) or one fewer (`-1`) piece's code on its way; when none is
+/// left, the pieces off screen go on waking.
+fn arriving(change: isize) {
+    let none_left = PAGE.with(|p| {
+        let mut p = p.borrow_mut();
+        let page = p.as_mut()?;
+        page.arriving = page.arriving.saturating_add_signed(change);
+        Some(page.arriving == 0)
+    });
+    if change < 0 && none_left == Some(true) {
+        schedule(false);
+    }
+}
+
 /// Hydrates `host` into its piece, whose code is here.
 fn hydrate(host: Element, slug: String, piece: IslandPiece) {
     if PAGE.with(|p| p.borrow().is_none()) {
         return; // The page was let go meanwhile.
     }
+    // Named by its piece: the benchmark finds which piece a long task woke.
+    mark(&format!("island-wake {}", host.get_attribute(KEY).unwrap_or_default()));
     let marked = host.clone();
     let props = IslandRootProps {
         slug,

@@ -21,8 +21,9 @@
 // from the first contentful paint until every piece is awake and 2 s more:
 // how many, the longest, their blocking time (each one's time over 50 ms),
 // and the pieces whose waking (ui::islands' `island-wake <piece>` marks) fell
-// in a long task, with its length; the longest that woke no piece (the page's
-// parsing and layout, the module's instantiation, a page hydrated whole) apart.
+// in a long task, with its length (a piece's mark is set where it is
+// hydrated, after its code arrived); the longest that woke no piece (the
+// page's parsing and layout, the runtime's instantiation) apart.
 //
 // Usage: node benches/phone.mjs [--runs N] [--cold | --warm | --tasks] [--page lesson|section|widget|embed] [--gzip]
 // (./lab build first). A measurement, never an assertion: this is not a test.

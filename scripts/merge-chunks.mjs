@@ -1,16 +1,17 @@
 // Merges the splitter's chunks that most pieces share, and the small ones,
 // into one module (issue 43). wasm-split-cli makes a chunk for every set of
-// split points that share code: the herd's page fetched 91 modules, most of
-// them a few kilobytes, each compressed and optimised alone. A chunk that at
+// split points that share code: on session 27's code the herd's page fetched
+// 91 modules, most of them a few kilobytes, each compressed and optimised
+// alone. A chunk that at
 // least SHARED split points need (the code most widgets use: Yew's
 // components, the charts, the player, the task box), or that is smaller than
 // SMALL bytes (its module's imports, header and compression cost about what
 // it holds, and each is one more file to fetch and instantiate), goes into
 // one module, `chunk_common`, which each of them loads instead; the others
-// stay as they are. Measured (docs/PERFORMANCE.md): the herd's page 91 files
-// and 296 KB brotli with none merged, 33 and 261 KB with the shared ones
-// merged, 6 and 256 KB with the small ones too; the lesson read through 158
-// files (517 KB) → 50 (488 KB).
+// stay as they are. Measured (docs/PERFORMANCE.md), the runtime included: on
+// session 29's code the herd's page fetches 33 files (261 KB brotli) with the
+// shared ones merged, 6 (256 KB) with the small ones too; the lesson read
+// through 158 files (517 KB) → 50 (488 KB).
 //
 // A chunk imports only the runtime's memory, function table and one global
 // (`__wasm_split.*`), and exports nothing: its functions are reached through
@@ -29,6 +30,7 @@ import { join } from 'node:path';
 const SHARED = Number(process.env.LAB_SHARED || 8);
 /** Below this many bytes (the splitter's output, before wasm-opt), a chunk is merged whoever shares it. */
 const SMALL = Number(process.env.LAB_SMALL || 4000);
+if (!(SHARED >= 1 && SMALL >= 0)) throw new Error(`LAB_SHARED (${process.env.LAB_SHARED}) and LAB_SMALL (${process.env.LAB_SMALL}): numbers, please`);
 // The wasm features rustc's wasm32 target emits, as every binaryen tool of the build is told them.
 const FEATURES = readFileSync(new URL('./wasm-features', import.meta.url), 'utf8').trim().split(/\s+/);
 const IMPORTS = '__wasm_split';

@@ -105,8 +105,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // what every page loads first is the runtime (the glue, the runtime's wasm,
 // the split loader), the style and the two small scripts: 115,973 brotli,
 // 140,976 gzipped; each kind of page adds its pieces' code (KIND_LIMITS).
-const LIMIT = 144 * 1000;
-const LIMIT_BR = 119 * 1000;
+// Session 29: 114,388 brotli, 139,002 gzipped (the worker registered after the page's pieces, and
+// the pieces off screen fetched one at a time).
+const LIMIT = 141 * 1000;
+const LIMIT_BR = 117 * 1000;
 // The pages themselves, brotli: the largest is the lesson's (every section's
 // is the same size), ≈ 39.7 KB with every chart drawn in it twice (narrow and
 // wide); it comes first and shows the text and the charts at once. With a
@@ -116,8 +118,8 @@ const GOAL = 350 * 1000;
 // Each kind of page in all, its page with what it loads (brotli), since issue #43.
 // Session 28, the split: the herd's page 278,615, the storm's embed 285,244,
 // the lesson's first load 370,743, the lesson read through 572,821.
-// Session 29, the small chunks merged too (scripts/merge-chunks.mjs): 273,529,
-// 274,192, 359,689 and 543,564.
+// Session 29, the small chunks merged too (scripts/merge-chunks.mjs) and the
+// pieces off screen fetched one at a time: 273,904, 274,569, 360,059 and 544,010.
 const KIND_LIMITS = { widget: 277_000, embed: 278_000, lesson: 363_000, read: 547_000 };
 
 const dist = process.argv[2] || 'dist';

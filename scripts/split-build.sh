@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The browser module split per piece (issue 43): cargo with relocations kept,
-# the splitter (wasm-split-cli), the chunks most pieces share merged
-# (scripts/merge-chunks.mjs), wasm-bindgen at the pinned version, wasm-opt
-# on every piece. Writes OUT/ (default target/split/pkg): main.js (the
-# glue), main_bg.wasm (the runtime and what every page needs), one module per
-# split point and per chunk shared by several, and __wasm_split.js (their
-# loader).
+# the splitter (wasm-split-cli), the chunks most pieces share and the small
+# ones merged (scripts/merge-chunks.mjs), wasm-bindgen at the pinned version,
+# wasm-opt on every piece. Writes OUT/ (default target/split/pkg): main.js
+# (the glue), main_bg.wasm (the runtime and what every page needs), one
+# module per split point, `chunk_common.wasm` and one per other chunk shared
+# by several, and __wasm_split.js (their loader).
 #
 # Usage: scripts/split-build.sh [OUT] [--features F]
 set -euo pipefail
@@ -31,7 +31,7 @@ tmp="$CARGO_TARGET_DIR/split-tmp"
 rm -rf "$tmp" "$out"
 mkdir -p "$tmp" "$out"
 wasm-split-cli "$linked" "$tmp"
-# The chunks most pieces share, one module.
+# The chunks most pieces share, and the small ones, one module.
 node scripts/merge-chunks.mjs "$tmp"
 wasm-bindgen "$tmp/main.wasm" --out-dir "$out" --out-name main --target web --no-typescript --keep-lld-exports
 for f in "$tmp"/*; do

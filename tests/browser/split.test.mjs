@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startLab, stopLab, open, SLUG, WIDGETS } from './harness.mjs';
+import { startLab, stopLab, open, context, watch, url, SLUG, WIDGETS } from './harness.mjs';
 import { buildOf } from '../../scripts/sizes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -75,4 +75,49 @@ test('an embed fetches its widget\'s code only; the lesson read through, every p
   assert.deepEqual(app, [], 'the app\'s own module: a lesson woken as islands needs none');
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('the lesson\'s pieces off screen fetch their code one at a time, after the pieces near the screen', async () => {
+  const ctx = await context();
+  // A slow network: each module 150 ms late (on loopback a fetch would end before the next began anyway).
+  await ctx.route(/\.wasm$/, async (route) => {
+    await new Promise((ok) => setTimeout(ok, 150));
+    await route.continue();
+  });
+  const page = await ctx.newPage();
+  await page.addInitScript(ROOM);
+  const problems = watch(page);
+  await page.goto(url(LESSON));
+  await page.waitForSelector('#app[data-ready]', { timeout: 60_000 });
+  const { hosts, fetches } = await page.evaluate(() => ({
+    hosts: [...document.querySelectorAll('#app [data-island]')].map((h) => ({
+      key: h.dataset.island,
+      screens: (h.firstElementChild ?? h).getBoundingClientRect().top / innerHeight,
+    })),
+    fetches: performance.getEntriesByType('resource')
+      .map((e) => ({ file: e.name.split('/').pop(), start: e.startTime, end: e.responseEnd })),
+  }));
+  // Each host's split point (a light piece's code, `page`, comes with the first of them, near the top).
+  const pointOf = (key) => (key.startsWith('widget:') ? key.slice('widget:'.length) : key.startsWith('exercise:') ? 'exercises' : null);
+  // Near: within the screen below the first (the waking code's margin); far: beyond it (a piece at
+  // the edge, either).
+  const points = (which) => new Set(hosts.filter(which).map((h) => pointOf(h.key)).filter(Boolean));
+  const near = points((h) => h.screens < 1.8);
+  const edge = points((h) => h.screens >= 1.8 && h.screens <= 2.2);
+  const far = [...points((h) => h.screens > 2.2)].filter((p) => !near.has(p) && !edge.has(p));
+  assert.ok(near.size >= 1 && far.length >= 10, `pieces near the screen: ${[...near]}; far: ${far}`);
+  const own = (point) => {
+    const got = fetches.filter((f) => f.file === build.pieces[point][0]);
+    assert.equal(got.length, 1, `${point}'s own module fetched once`);
+    return { point, ...got[0] };
+  };
+  const nearDone = Math.max(...[...near].map((p) => own(p).end));
+  const order = far.map(own).sort((a, b) => a.start - b.start);
+  assert.ok(order[0].start >= nearDone, `${order[0].point}'s code asked for at ${order[0].start} ms, before the pieces near the screen had theirs (${nearDone} ms)`);
+  for (let i = 1; i < order.length; i++) {
+    assert.ok(order[i].start >= order[i - 1].end,
+      `${order[i].point}'s code asked for at ${order[i].start.toFixed(0)} ms, while ${order[i - 1].point}'s was on its way (until ${order[i - 1].end.toFixed(0)} ms)`);
+  }
+  assert.deepEqual(problems, []);
+  await ctx.close();
 });

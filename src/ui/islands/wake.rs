@@ -9,7 +9,8 @@
 //!   (`requestIdleCallback`, or a short timer where the browser has none, as
 //!   Safari), so the page keeps answering between them. With the split, a
 //!   piece off screen starts fetching its code only while no other piece's
-//!   code is on its way: on a slow network the pieces in view, and one the
+//!   code is on its way (or has been for 10 s: a network that hangs keeps
+//!   nothing asleep): on a slow network the pieces in view, and one the
 //!   learner scrolls to, have the bandwidth to themselves (issue 43).
 //! - **Awake.** Each host gets `data-awake` once its piece has rendered, and
 //!   the app's root `data-ready` once every host has (`ui::app::READY`).
@@ -335,9 +336,18 @@ fn wake_next() -> bool {
     let next = PAGE.with(|p| {
         let mut p = p.borrow_mut();
         let page = p.as_mut()?;
-        page.soon
-            .pop_front()
-            .or_else(|| (!page.asleep.is_empty()).then(|| page.asleep.remove(0)))
+        page.soon.pop_front().or_else(|| {
+            // The next one off screen: not while another piece's code is on its
+            // way, unless its own code is already here.
+            let first = page.asleep.first()?;
+            let go = page.arriving == 0
+                || first
+                    .get_attribute(KEY)
+                    .as_deref()
+                    .and_then(IslandPiece::from_key)
+                    .is_none_or(|piece| super::code::ready(&piece));
+            go.then(|| page.asleep.remove(0))
+        })
     });
     let Some(host) = next else { return false };
     let slug = host.get_attribute(LESSON).unwrap_or_default();
@@ -350,10 +360,22 @@ fn wake_next() -> bool {
     if super::code::SPLIT && !super::code::ready(&piece) {
         // Its code first (its own module): the page goes on meanwhile.
         let waiting = host.clone();
+        // Counted as on its way until it arrives, fails, or has taken SLOW_CODE_MS
+        // (a network that hangs does not keep the other pieces asleep).
+        let counted = std::rc::Rc::new(std::cell::Cell::new(true));
         arriving(1);
+        let slow = counted.clone();
+        gloo::timers::callback::Timeout::new(SLOW_CODE_MS, move || {
+            if slow.replace(false) {
+                arriving(-1);
+            }
+        })
+        .forget();
         yew::platform::spawn_local(async move {
             let code = super::code::load(&piece).await;
-            arriving(-1);
+            if counted.replace(false) {
+                arriving(-1);
+            }
             match code {
                 Ok(()) => hydrate(waiting, slug, piece),
                 Err(super::code::Failed) => {
@@ -374,6 +396,10 @@ fn wake_next() -> bool {
     hydrate(host, slug, piece);
     light
 }
+
+/// How long a piece's code may be on its way before the pieces off screen
+/// go on waking anyway, in ms.
+const SLOW_CODE_MS: u32 = 10_000;
 
 /// One more (`1`) or one fewer (`-1`) piece's code on its way; when none is
 /// left, the pieces off screen go on waking.

@@ -57,6 +57,14 @@ export function buildOf(dist, html) {
   return { runtime, pieces, all };
 }
 
+/** The split point whose code an island host's piece needs, by its key
+ *  (`data-island`): a widget's own (`widget:herd` → `herd`), the exercises'
+ *  (`exercise:2` → `exercises`), else the light pieces' (`page`). */
+export function pointOf(key) {
+  const [kind, id] = key.split(':');
+  return kind === 'widget' ? id : kind === 'exercise' ? 'exercises' : 'page';
+}
+
 /** The split points whose code a prerendered page's pieces need (`html`'s
  *  island hosts: a widget's own, the exercises', the light pieces' `page`);
  *  with `until`, only the hosts before that place of the page. A page
@@ -64,9 +72,7 @@ export function buildOf(dist, html) {
  *  needs `app` too. */
 export function piecesOf(html, until = html.length) {
   const need = new Set();
-  for (const m of html.slice(0, until).matchAll(/ data-island="(\w+)(?::([^"]*))?"/g)) {
-    need.add(m[1] === 'widget' ? m[2] : m[1] === 'exercise' ? 'exercises' : 'page');
-  }
+  for (const m of html.slice(0, until).matchAll(/ data-island="([^"]*)"/g)) need.add(pointOf(m[1]));
   const route = html.match(/<div id="app" data-route="([^"]*)"/)?.[1] ?? '';
   if (need.size === 0 || /^\/(imprimir|docentes)\//.test(route)) need.add('app');
   return [...need];

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLab, stopLab, open, context, watch, url, SLUG, WIDGETS } from './harness.mjs';
-import { buildOf } from '../../scripts/sizes.mjs';
+import { buildOf, pointOf } from '../../scripts/sizes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DIST = process.env.LAB_DIST || join(here, '..', '..', 'dist');
@@ -97,11 +97,10 @@ test('the lesson\'s pieces off screen fetch their code one at a time, after the 
     fetches: performance.getEntriesByType('resource')
       .map((e) => ({ file: e.name.split('/').pop(), start: e.startTime, end: e.responseEnd })),
   }));
-  // Each host's split point (a light piece's code, `page`, comes with the first of them, near the top).
-  const pointOf = (key) => (key.startsWith('widget:') ? key.slice('widget:'.length) : key.startsWith('exercise:') ? 'exercises' : null);
   // Near: within the screen below the first (the waking code's margin); far: beyond it (a piece at
   // the edge, either).
-  const points = (which) => new Set(hosts.filter(which).map((h) => pointOf(h.key)).filter(Boolean));
+  // Each host's split point (the light pieces' code, `page`, comes with the first of them, near the top).
+  const points = (which) => new Set(hosts.filter(which).map((h) => pointOf(h.key)).filter((p) => p !== 'page'));
   const near = points((h) => h.screens < 1.8);
   const edge = points((h) => h.screens >= 1.8 && h.screens <= 2.2);
   const far = [...points((h) => h.screens > 2.2)].filter((p) => !near.has(p) && !edge.has(p));
